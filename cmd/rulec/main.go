@@ -1,0 +1,12 @@
+// Command rulec compiles, checks, explains and runs ts-transforms rule files.
+package main
+
+import (
+	"os"
+
+	"github.com/sluice-dev/sluice/internal/cli"
+)
+
+func main() {
+	os.Exit(cli.Rulec(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
+}

@@ -1,0 +1,252 @@
+package compiler
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/lang/diag"
+	"github.com/sluice-dev/sluice/lang/selector"
+	"github.com/sluice-dev/sluice/plan"
+	"github.com/sluice-dev/sluice/postprocess"
+	"github.com/sluice-dev/sluice/record"
+)
+
+type binder struct {
+	cfg      Config
+	diags    *diag.List
+	matchers map[string]*plan.Selector
+}
+
+func ref(r *Rule) plan.RuleRef {
+	if r.copyOf != nil {
+		r = r.copyOf
+	}
+	return plan.RuleRef{File: r.Src.Name, Line: r.Line, ID: r.ID}
+}
+
+// selector compiles a selector string once, reporting errors at the
+// offending character inside the rule file.
+func (b *binder) selector(query string, r *Rule, typed bool) *plan.Selector {
+	key := query
+	if !typed {
+		key = "\x00untyped\x00" + query
+	}
+	if s, ok := b.matchers[key]; ok {
+		return s
+	}
+	s := &plan.Selector{Query: query, All: query == "*" && typed, Rule: ref(r)}
+	b.matchers[key] = s
+	if s.All {
+		return s
+	}
+	opts := selector.Options{Now: b.cfg.Now}
+	if typed {
+		opts.Types, opts.Variables = b.cfg.Types, b.cfg.variables()
+	} else {
+		opts.Variables = map[string]any{}
+	}
+	n, err := selector.Parse(query, opts)
+	if err == nil {
+		s.AST = n
+		s.Matcher, err = selector.Build(n, query, opts)
+	}
+	if err != nil {
+		b.selectorError(r, err)
+		return nil
+	}
+	return s
+}
+
+func (b *binder) selectorError(r *Rule, err error) {
+	var pe *selector.ParseError
+	if !errors.As(err, &pe) {
+		b.diags.Add(diag.New(CodeSelector, r.valSpan("selector"), "%v", err))
+		return
+	}
+	code := CodeSelector
+	if pe.Build {
+		code = CodeSelectorBuild
+	}
+	b.diags.Add(diag.New(code, r.innerSpan("selector", pe.Pos, pe.End), "%s", pe.Error()))
+}
+
+// extraction builds an extraction rule.
+func (b *binder) extraction(r *Rule, post bool) *plan.Extraction {
+	e := &plan.Extraction{Rule: ref(r)}
+	ok := b.extractionFields(r, e)
+	if v, has := r.Obj.Get("multivalue"); has {
+		e.Multi = plan.MultiTrue
+		if !record.Truthy(v) {
+			e.Multi = plan.MultiFalse
+		}
+	}
+	if post {
+		m, has := r.Obj.Get("mutate")
+		e.Mutate = !has || record.IsNil(m) || record.Truthy(m)
+	}
+	if !ok {
+		return nil
+	}
+	return e
+}
+
+func (b *binder) extractionFields(r *Rule, e *plan.Extraction) bool {
+	ok := true
+	if r.has("source") {
+		src, isStr := r.get("source").(string)
+		if !isStr {
+			b.diags.Add(diag.New(CodeFieldType, r.valSpan("source"), "source must be a string"))
+			ok = false
+		}
+		e.HasSource, e.Source, e.Direct = true, record.ParsePath(src), !strings.Contains(src, ".")
+		e.Spec.HasSource, e.Spec.Source = true, src
+	}
+	target := "undefined"
+	if r.has("target") {
+		t, isStr := r.get("target").(string)
+		if !isStr {
+			b.diags.Add(diag.New(CodeFieldType, r.valSpan("target"), "target must be a string"))
+			ok = false
+		}
+		target = t
+	}
+	e.Target, e.Spec.Target = record.ParsePath(target), target
+	if r.truthy("start") && r.truthy("end") {
+		e.Start, e.End, e.Slice = r.str("start"), r.str("end"), true
+		if e.End == "EOP" {
+			e.End = "&"
+		}
+		e.Spec.Start, e.Spec.End = r.str("start"), r.str("end")
+	}
+	if r.truthy("regex") {
+		ok = b.regex(r, e) && ok
+	}
+	if r.truthy("exp") {
+		ok = b.exp(r, e) && ok
+	}
+	return ok
+}
+
+// regex compiles an extraction regex: "/body/flags" is a regex literal,
+// anything else the whole pattern (transforms.md §9.3).
+func (b *binder) regex(r *Rule, e *plan.Extraction) bool {
+	src, isStr := r.get("regex").(string)
+	if !isStr {
+		b.diags.Add(diag.New(CodeFieldType, r.valSpan("regex"), "regex must be a string"))
+		return false
+	}
+	body, flags := splitRegexLiteral(src)
+	re, err := jsre.Compile(body, flags)
+	if err != nil {
+		b.diags.Add(diag.New(CodeRegex, r.valSpan("regex"), "%v", err))
+		return false
+	}
+	e.Regex, e.Spec.Regex, e.Spec.RegexFlags = re, body, flags
+	return true
+}
+
+func splitRegexLiteral(s string) (string, string) {
+	if len(s) >= 2 && s[0] == '/' {
+		if end := strings.LastIndexByte(s, '/'); end > 0 {
+			flags := s[end+1:]
+			if strings.Trim(flags, "igsmx") == "" {
+				return s[1:end], flags
+			}
+		}
+	}
+	return s, ""
+}
+
+func (b *binder) exp(r *Rule, e *plan.Extraction) bool {
+	src, isStr := r.get("exp").(string)
+	if !isStr {
+		b.diags.Add(diag.New(CodeFieldType, r.valSpan("exp"), "exp must be a string"))
+		return false
+	}
+	x, err := plan.CompileExpr(src)
+	if err != nil {
+		b.diags.Add(diag.New(CodeExp, r.valSpan("exp"), "invalid exp expression: %v", err))
+		return false
+	}
+	e.Exp, e.Spec.Exp = x, src
+	return true
+}
+
+// step builds one post-process step.
+func (b *binder) step(r *Rule) *plan.Step {
+	name := opName(r)
+	st := &plan.Step{Rule: ref(r), Name: name, SelIndex: -1, Tags: r.tags, Follow: r.str("follow"), Args: r.Obj}
+	st.Source, st.TargetAs = r.str("source"), r.str("target")
+	switch name {
+	case "extraction":
+		st.Kind = plan.StepExtraction
+		if st.Extraction = b.extraction(r, true); st.Extraction == nil {
+			return nil
+		}
+	case "selector":
+		return b.selectorStep(r, st)
+	case "join", "array":
+		return b.structural(r, st, name)
+	default:
+		return b.opStep(r, st, name)
+	}
+	return st
+}
+
+func (b *binder) selectorStep(r *Rule, st *plan.Step) *plan.Step {
+	q, ok := r.get("selector").(string)
+	if !ok {
+		b.diags.Add(diag.New(CodeSelectorType, r.Span, "the selector operation needs a \"selector\" string"))
+		return nil
+	}
+	s := b.selector(q, r, false)
+	if s == nil {
+		return nil
+	}
+	st.Kind, st.Query, st.Matcher = plan.StepSelector, q, s.Matcher
+	return st
+}
+
+// structural builds join and array (transforms.md §12.4).
+func (b *binder) structural(r *Rule, st *plan.Step, name string) *plan.Step {
+	fields := r.sources
+	if list, present, err := postprocess.NewArgs(r.Obj).StringList("fields"); err != nil || present {
+		if err != nil {
+			b.diags.Add(diag.New(CodeParam, r.valSpan("fields"), "%s: fields must be an array of field names", name))
+			return nil
+		}
+		fields = list
+	}
+	min := 1
+	if name == "join" {
+		min = 2
+	}
+	if len(fields) < min {
+		b.diags.Add(diag.New(CodeParam, r.Span, "%s needs at least %d fields (from \"fields\" or the followed rules' targets), got %d", name, min, len(fields)))
+		return nil
+	}
+	target, ok := r.get("target").(string)
+	if !ok || target == "" {
+		b.diags.Add(diag.New(CodeNoTarget, r.valSpan("target"), "%s needs a non-empty string \"target\"", name))
+		return nil
+	}
+	if name == "join" {
+		if d := r.get("delimiter"); record.Truthy(d) {
+			s, isStr := d.(string)
+			if !isStr {
+				b.diags.Add(diag.New(CodeParam, r.valSpan("delimiter"), "delimiter must be a string"))
+				return nil
+			}
+			st.Delimiter = s
+		}
+		st.Kind = plan.StepJoin
+	} else {
+		st.Kind = plan.StepArray
+	}
+	for _, f := range fields {
+		st.Fields = append(st.Fields, record.ParsePath(f))
+	}
+	st.Target = record.ParsePath(target)
+	return st
+}

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Exit codes of every command.
+const (
+	ExitOK    = 0
+	ExitRules = 1 // rule files have errors
+	ExitUsage = 2 // bad arguments or unreadable data
+)
+
+// Error is a command failure with its exit code.
+type Error struct {
+	Code int
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+func usageErr(format string, args ...any) error {
+	return &Error{Code: ExitUsage, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Env is what a command sees of the process.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+type command struct {
+	name, summary string
+	run           func(args []string, env Env) error
+}
+
+var rulecCommands = []command{
+	{"run", "apply rules to records (NDJSON or a JSON array) and print the results as NDJSON", runCmd},
+	{"check", "report every problem in rule files", checkCmd},
+	{"explain", "print the compiled plan (text, dot or mermaid)", explainCmd},
+	{"test", "run rule tests (rules with input and expected output)", testCmd},
+	{"docs", "print the reference of every operation a rule can name", docsCmd},
+}
+
+// Rulec runs the rulec command line and returns the exit code.
+func Rulec(args []string, env Env) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(env.Stdout)
+		if len(args) == 0 {
+			return ExitUsage
+		}
+		return ExitOK
+	}
+	for _, c := range rulecCommands {
+		if c.name == args[0] {
+			return exitCode(c.run(args[1:], env), env)
+		}
+	}
+	fmt.Fprintf(env.Stderr, "rulec: unknown command %q (try rulec --help)\n", args[0])
+	return ExitUsage
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: rulec <command> [arguments]\n\ncommands:")
+	for _, c := range rulecCommands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+}
+
+func exitCode(err error, env Env) int {
+	if err == nil {
+		return ExitOK
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		if e.Msg != "" {
+			fmt.Fprintln(env.Stderr, "rulec: "+e.Msg)
+		}
+		return e.Code
+	}
+	fmt.Fprintln(env.Stderr, "rulec: "+err.Error())
+	return ExitUsage
+}

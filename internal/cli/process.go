@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/sluice-dev/sluice/plan"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// process parses, runs and encodes one batch.
+func (s *stream) process(b *batch, st *plan.State) {
+	st.KeepSelectors = s.trace
+	if b.records != nil {
+		for _, r := range b.records {
+			s.one(b, r, st)
+		}
+		return
+	}
+	data, line := b.data, b.line
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		var l []byte
+		if i < 0 {
+			l, data = data, nil
+		} else {
+			l, data = data[:i], data[i+1:]
+		}
+		s.line(b, l, line, st)
+		line++
+	}
+}
+
+func (s *stream) line(b *batch, l []byte, n int, st *plan.State) {
+	l = bytes.TrimSpace(l)
+	if len(l) == 0 || l[0] == '#' {
+		return
+	}
+	v, err := record.ParseJSON(l)
+	if err != nil {
+		b.dead = deadLine(b.dead, s.name, n, "IN001", "invalid JSON: "+err.Error(), l)
+		return
+	}
+	o, ok := v.(*record.Object)
+	if !ok {
+		b.dead = deadLine(b.dead, s.name, n, "IN002", "expected a JSON object, got "+record.TypeName(v), l)
+		return
+	}
+	if b.seq == 0 && n == b.line+leadingSkipped(b.data) {
+		if hits, ok := searchHits(o); ok {
+			for _, h := range hits {
+				s.one(b, record.New(h), st)
+			}
+			return
+		}
+	}
+	s.one(b, record.New(o), st)
+}
+
+// leadingSkipped counts the blank and comment lines before the first record.
+func leadingSkipped(data []byte) int {
+	n := 0
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		l := data
+		if i >= 0 {
+			l = data[:i]
+		}
+		t := bytes.TrimSpace(l)
+		if len(t) > 0 && t[0] != '#' {
+			return n
+		}
+		n++
+		if i < 0 {
+			break
+		}
+		data = data[i+1:]
+	}
+	return n
+}
+
+// searchHits unwraps a search response ({hits:{hits:[{_source}]}}) or a
+// teraserver response ({results:[...]}) given as the first input item.
+func searchHits(o *record.Object) ([]*record.Object, bool) {
+	if h, ok := record.ParsePath("hits.hits").Get(o); ok && record.Truthy(h) {
+		arr, _ := h.([]any)
+		var out []*record.Object
+		for _, e := range arr {
+			if eo, ok := e.(*record.Object); ok {
+				if src, ok := eo.Get("_source"); ok {
+					if so, ok := src.(*record.Object); ok {
+						out = append(out, so)
+					}
+				}
+			}
+		}
+		return out, true
+	}
+	if r, ok := o.Get("results"); ok && record.Truthy(r) {
+		arr, _ := r.([]any)
+		var out []*record.Object
+		for _, e := range arr {
+			if eo, ok := e.(*record.Object); ok {
+				out = append(out, eo)
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func (s *stream) one(b *batch, r *record.Record, st *plan.State) {
+	out, dl := s.plan.RunOne(r, st)
+	if dl != nil {
+		b.dead = deadRecord(b.dead, dl)
+	}
+	if out == nil {
+		return
+	}
+	b.out = record.AppendJSON(b.out, out.Data)
+	b.out = append(b.out, '\n')
+}
+
+func deadLine(buf []byte, name string, line int, code, msg string, raw []byte) []byte {
+	o := record.NewObject(2)
+	reason := record.NewObject(3)
+	reason.Set("at", name+":"+strconv.Itoa(line))
+	reason.Set("code", code)
+	reason.Set("message", msg)
+	o.Set("reason", reason)
+	o.Set("line", string(raw))
+	return append(record.AppendJSON(buf, o), '\n')
+}
+
+func deadRecord(buf []byte, d *plan.DeadLetter) []byte {
+	o := record.NewObject(2)
+	o.Set("reason", d.Reason())
+	o.Set("record", d.Record.Data)
+	return append(record.AppendJSON(buf, o), '\n')
+}

@@ -1,0 +1,89 @@
+package ipx
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+type confCase struct {
+	ID    int             `json:"id"`
+	Fn    string          `json:"fn"`
+	Args  json.RawMessage `json:"args"`
+	Input any             `json:"input"`
+	Want  any             `json:"want"`
+	Note  string          `json:"note"`
+}
+
+func loadCases(t *testing.T, fns ...string) []confCase {
+	t.Helper()
+	f, err := os.Open("../../conformance/testdata/validators.ndjson")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := map[string]bool{}
+	for _, fn := range fns {
+		want[fn] = true
+	}
+	var out []confCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var c confCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		if want[c.Fn] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// anyElem mimics the rule wrappers: arrays are filtered element by element
+// and the function-level expectation is whether any element survived.
+func anyElem(v any, fn func(string) bool) bool {
+	switch x := v.(type) {
+	case string:
+		return fn(x)
+	case []any:
+		for _, e := range x {
+			if s, ok := e.(string); ok && fn(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestConformance(t *testing.T) {
+	fns := map[string]func(string) bool{
+		"isIP": IsIP, "ip": IsIP, "isRoutableIP": IsRoutable,
+		"isNonRoutableIP": IsNonRoutable, "isCIDR": IsCIDR,
+	}
+	counts := map[string][2]int{}
+	for _, c := range loadCases(t, "isIP", "ip", "isRoutableIP", "isNonRoutableIP", "isCIDR", "inIPRange") {
+		fn := fns[c.Fn]
+		if c.Fn == "inIPRange" {
+			var a struct{ Cidr, Min, Max string }
+			if err := json.Unmarshal(c.Args, &a); err != nil {
+				t.Fatal(err)
+			}
+			fn = func(s string) bool { return InIPRange(s, a.Cidr, a.Min, a.Max) }
+		}
+		got := anyElem(c.Input, fn)
+		n := counts[c.Fn]
+		n[1]++
+		if got == c.Want {
+			n[0]++
+		} else {
+			t.Errorf("case %d %s(%v) = %v, want %v %s", c.ID, c.Fn, c.Input, got, c.Want, c.Note)
+		}
+		counts[c.Fn] = n
+	}
+	for fn, n := range counts {
+		t.Logf("%s %d/%d", fn, n[0], n[1])
+	}
+}

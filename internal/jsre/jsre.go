@@ -1,0 +1,178 @@
+package jsre
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Timeout bounds one backtracking match; a match that runs longer fails with
+// ErrTimeout.
+var Timeout = 250 * time.Millisecond
+
+// ErrTimeout is returned when a backtracking match exceeds Timeout.
+var ErrTimeout = errors.New("regular expression match timed out")
+
+// Regexp is a compiled JavaScript regular expression.
+type Regexp struct {
+	source, flags string
+	re2           *regexp.Regexp
+	bt            *regexp2.Regexp
+	groups        int
+}
+
+// Compile compiles pattern with JavaScript flags (any of "gimsuy"; g and y
+// only matter to callers that loop).
+func Compile(pattern, flags string) (*Regexp, error) {
+	for _, f := range flags {
+		if !strings.ContainsRune("gimsuyd", f) {
+			return nil, fmt.Errorf("Invalid flags supplied to RegExp constructor '%s'", flags)
+		}
+	}
+	r := &Regexp{source: pattern, flags: flags}
+	if tr, ok := translate(pattern, flags); ok {
+		if re, err := regexp.Compile(tr); err == nil {
+			r.re2, r.groups = re, re.NumSubexp()
+			return r, nil
+		}
+	}
+	opts := regexp2.RegexOptions(regexp2.ECMAScript)
+	if strings.Contains(flags, "i") {
+		opts |= regexp2.IgnoreCase
+	}
+	if strings.Contains(flags, "m") {
+		opts |= regexp2.Multiline
+	}
+	if strings.Contains(flags, "s") {
+		opts = opts&^regexp2.ECMAScript | regexp2.Singleline
+	}
+	bt, err := regexp2.Compile(pattern, opts)
+	if err != nil {
+		return nil, fmt.Errorf("Invalid regular expression: /%s/: %v", pattern, err)
+	}
+	bt.MatchTimeout = Timeout
+	r.bt = bt
+	r.groups = len(bt.GetGroupNumbers()) - 1
+	return r, nil
+}
+
+// MustCompile is Compile that panics; for patterns fixed in the program.
+func MustCompile(pattern, flags string) *Regexp {
+	r, err := Compile(pattern, flags)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// String returns the pattern as /source/flags.
+func (r *Regexp) String() string { return "/" + r.source + "/" + r.flags }
+
+// Source is the pattern text.
+func (r *Regexp) Source() string { return r.source }
+
+// Linear reports whether the pattern runs on the linear-time RE2 engine.
+func (r *Regexp) Linear() bool { return r.re2 != nil }
+
+// NumGroups is the number of capture groups.
+func (r *Regexp) NumGroups() int { return r.groups }
+
+// MatchString reports whether the pattern matches anywhere in s.
+func (r *Regexp) MatchString(s string) (bool, error) {
+	if r.re2 != nil {
+		return r.re2.MatchString(s), nil
+	}
+	ok, err := r.bt.MatchString(s)
+	return ok, wrapErr(err)
+}
+
+func wrapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if strings.Contains(err.Error(), "timeout") {
+		return ErrTimeout
+	}
+	return err
+}
+
+// Match is one match: the whole match and each group, with ok false for a
+// group that did not participate (JavaScript undefined).
+type Match struct {
+	Start, End int
+	Groups     []Group
+}
+
+// Group is one capture.
+type Group struct {
+	Text string
+	OK   bool
+}
+
+// FindAll returns the matches of a global search (successive exec calls
+// with lastIndex) up to n matches (n < 0: all), stopping after the first
+// zero-length match like the reference's matchAll.
+func (r *Regexp) FindAll(s string, n int) ([]Match, error) {
+	if r.re2 != nil {
+		return r.findAllRE2(s, n), nil
+	}
+	return r.findAllBT(s, n)
+}
+
+func (r *Regexp) findAllRE2(s string, n int) []Match {
+	var out []Match
+	for _, idx := range r.re2.FindAllStringSubmatchIndex(s, n) {
+		m := Match{Start: idx[0], End: idx[1], Groups: make([]Group, len(idx)/2)}
+		for g := range m.Groups {
+			if a, b := idx[2*g], idx[2*g+1]; a >= 0 {
+				m.Groups[g] = Group{Text: s[a:b], OK: true}
+			}
+		}
+		out = append(out, m)
+		if m.Start == m.End {
+			break
+		}
+	}
+	return out
+}
+
+func (r *Regexp) findAllBT(s string, n int) ([]Match, error) {
+	var out []Match
+	m, err := r.bt.FindStringMatch(s)
+	for m != nil && (n < 0 || len(out) < n) {
+		out = append(out, convert(s, m))
+		if m.Length == 0 {
+			break
+		}
+		m, err = r.bt.FindNextMatch(m)
+	}
+	return out, wrapErr(err)
+}
+
+func convert(s string, m *regexp2.Match) Match {
+	gs := m.Groups()
+	out := Match{Groups: make([]Group, len(gs))}
+	for i, g := range gs {
+		if len(g.Captures) > 0 {
+			out.Groups[i] = Group{Text: g.String(), OK: true}
+		}
+	}
+	out.Start = runeOffsetToByte(s, m.Index)
+	out.End = out.Start + len(m.String())
+	return out
+}
+
+// runeOffsetToByte converts regexp2's rune index into a byte offset of s.
+func runeOffsetToByte(s string, n int) int {
+	for i := range s {
+		if n == 0 {
+			return i
+		}
+		n--
+	}
+	return len(s)
+}

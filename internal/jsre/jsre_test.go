@@ -1,0 +1,72 @@
+package jsre
+
+import "testing"
+
+func TestMatchSemantics(t *testing.T) {
+	cases := []struct {
+		pat, flags, in string
+		want, linear   bool
+	}{
+		{`^.*(Chrome|Firefox).*$`, "", "Mozilla Chrome/1", true, true},
+		{`^a.c$`, "", "a\nc", false, true},
+		{`^a.c$`, "s", "a\nc", true, true},
+		{`^a\sc$`, "", "a\u00a0c", true, true},
+		{`^[\s]+$`, "", "\u2028 ", true, true},
+		{`^ab{2}c{3}$`, "", "abbccc", true, true},
+		{`^(a)\1$`, "", "aa", true, false},
+		{`^foo(?=bar)`, "", "foobar", true, false},
+		{`^ABC$`, "i", "abc", true, true},
+		{`\/path\/`, "", "/path/", true, true},
+		{`^\d+\.\d+$`, "", "1.5", true, true},
+		{`^[^]$`, "", "x", true, false},
+		{`^\u0041$`, "", "A", true, true},
+		{`a{`, "", "a{", true, false},
+	}
+	for _, c := range cases {
+		r, err := Compile(c.pat, c.flags)
+		if err != nil {
+			t.Errorf("%s: %v", c.pat, err)
+			continue
+		}
+		got, err := r.MatchString(c.in)
+		if err != nil || got != c.want || r.Linear() != c.linear {
+			t.Errorf("/%s/%s on %q = %v (err %v, linear %v), want %v linear %v", c.pat, c.flags, c.in, got, err, r.Linear(), c.want, c.linear)
+		}
+	}
+}
+
+func TestFindAllStopsAtEmptyMatch(t *testing.T) {
+	for _, linear := range []bool{true, false} {
+		pat := `(\d)(x)?`
+		if !linear {
+			pat = `(\d)(?=[a-z]|$)(x)?`
+		}
+		r := MustCompile(pat, "g")
+		ms, err := r.FindAll("a1b2c3", -1)
+		if err != nil || len(ms) != 3 || ms[1].Groups[1].Text != "2" || ms[1].Groups[2].OK {
+			t.Errorf("linear=%v: %+v %v", linear, ms, err)
+		}
+	}
+	r := MustCompile(`\d*`, "g")
+	if ms, _ := r.FindAll("abc1", -1); len(ms) != 1 || ms[0].End != 0 {
+		t.Errorf("zero-length first match: %+v", ms)
+	}
+}
+
+func TestInvalid(t *testing.T) {
+	if _, err := Compile("(", ""); err == nil {
+		t.Error("expected error for (")
+	}
+	if _, err := Compile("a", "x"); err == nil {
+		t.Error("expected error for flag x")
+	}
+}
+
+func BenchmarkMatchLinear(b *testing.B) {
+	r := MustCompile(`^.*(Chrome|Firefox).*$`, "")
+	s := "Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0"
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		r.MatchString(s)
+	}
+}

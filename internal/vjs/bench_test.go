@@ -1,0 +1,64 @@
+package vjs
+
+import "testing"
+
+var benchSink bool
+
+func BenchmarkIsEmail(b *testing.B) {
+	in := []string{"ha3ke5@pawnage.com", "user@blah@blah.com", "not an email", "UPPER@CASE.COM"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink = IsEmail(in[i&3])
+	}
+}
+
+func BenchmarkIsURI(b *testing.B) {
+	in := []string{"http://someurl.com/path?q=1#f", "ftp://someurl.bom:8080?some=bar&hi=bob", "BAD URL", "mailto:x@y.z"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink = IsURI(in[i&3])
+	}
+}
+
+func BenchmarkIsUUID(b *testing.B) {
+	in := []string{"A987FBC9-4BED-4078-8F07-9141BA07C9F3", "00000000-0000-0000-0000-000000000000", "randomstring", "A987FBC9-4BED-3078-CF07-9141BA07C9F3"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink = IsUUID(in[i&3], "all")
+	}
+}
+
+func BenchmarkIsInt(b *testing.B) {
+	check, _ := BindInt(map[string]any{"min": 10.0, "max": 99999.0, "allow_leading_zeroes": false})
+	in := []string{"12345", "0123", "-17", "abc"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink, _ = check(in[i&3])
+	}
+}
+
+func BenchmarkIsISO8601(b *testing.B) {
+	in := []string{"2020-01-01T12:03:03.494Z", "2009-05-19", "2009-W01-1", "Jan 1, 2020"}
+	o := ISO8601Options{Strict: true}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink = IsISO8601(in[i&3], o)
+	}
+}
+
+func BenchmarkMatches(b *testing.B) {
+	check, _ := BindMatches(`^ab+c$`)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink, _ = check("abbbbc")
+	}
+}
+
+func BenchmarkDataMateUUIDArray(b *testing.B) {
+	check, _ := BindDataMateUUID(map[string]any{"version": 4.0})
+	in := []any{"A987FBC9-4BED-4078-8F07-9141BA07C9F3", nil, "713ae7e3-cb32-45f9-adcb-7c4fa86b90c1"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink, _ = check(in)
+	}
+}

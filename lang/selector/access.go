@@ -1,0 +1,138 @@
+package selector
+
+import (
+	"strings"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// pred tests one candidate value; ok is false for a missing value.
+type pred interface {
+	test(v any, ok bool) bool
+}
+
+// keyLeaf reads a top-level key and expands arrays one level.
+type keyLeaf struct {
+	key string
+	p   pred
+}
+
+func (l *keyLeaf) match(o *record.Object) bool {
+	v, ok := o.Get(l.key)
+	return expand(l.p, v, ok)
+}
+
+// pathLeaf reads a dotted path with lodash semantics.
+type pathLeaf struct {
+	path record.Path
+	p    pred
+}
+
+func (l *pathLeaf) match(o *record.Object) bool {
+	v, ok := l.path.Get(o)
+	return expand(l.p, v, ok)
+}
+
+func expand(p pred, v any, ok bool) bool {
+	if arr, isArr := v.([]any); isArr {
+		for _, e := range arr {
+			if p.test(e, e != record.Undefined) {
+				return true
+			}
+		}
+		return false
+	}
+	return p.test(v, ok)
+}
+
+// anyLeaf tests every top-level value as a whole (a field-less term).
+type anyLeaf struct{ p pred }
+
+func (l *anyLeaf) match(o *record.Object) bool {
+	for _, v := range o.Values() {
+		if v != record.Undefined && l.p.test(v, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// wildLeaf walks a wildcard field (`city.*`, `fo?`) through plain objects;
+// the candidates are tested whole, without array expansion.
+type wildLeaf struct {
+	segs []segMatcher
+	p    pred
+}
+
+type segMatcher struct {
+	lit string
+	re  *jsre.Regexp // nil: literal segment
+}
+
+func (s segMatcher) matches(k string) bool {
+	if s.re == nil {
+		return k == s.lit
+	}
+	ok, _ := s.re.MatchString(k)
+	return ok
+}
+
+func (l *wildLeaf) match(o *record.Object) bool { return l.walk(o, 0) }
+
+func (l *wildLeaf) walk(o *record.Object, depth int) bool {
+	seg := l.segs[depth]
+	last := depth == len(l.segs)-1
+	for i := 0; i < o.Len(); i++ {
+		k, v := o.At(i)
+		if v == record.Undefined || !seg.matches(k) {
+			continue
+		}
+		if last {
+			if l.p.test(v, true) {
+				return true
+			}
+			continue
+		}
+		if child, ok := v.(*record.Object); ok && l.walk(child, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWildField(f string) bool { return strings.ContainsAny(f, "*?") }
+
+// access wraps a predicate with the accessor the node's field needs.
+func (b *builder) access(n *Node, p pred) (node, error) {
+	switch {
+	case !n.HasField:
+		return &anyLeaf{p}, nil
+	case isWildField(n.Field):
+		segs, err := wildSegments(n.Field)
+		if err != nil {
+			return nil, b.errAt(n, err.Error())
+		}
+		return &wildLeaf{segs: segs, p: p}, nil
+	case strings.ContainsAny(n.Field, ".["):
+		return &pathLeaf{path: record.ParsePath(n.Field), p: p}, nil
+	}
+	return &keyLeaf{key: n.Field, p: p}, nil
+}
+
+func wildSegments(field string) ([]segMatcher, error) {
+	parts := strings.Split(field, ".")
+	segs := make([]segMatcher, len(parts))
+	for i, part := range parts {
+		if !isWildField(part) {
+			segs[i] = segMatcher{lit: part}
+			continue
+		}
+		re, err := wildcardRegexp(part)
+		if err != nil {
+			return nil, err
+		}
+		segs[i] = segMatcher{re: re}
+	}
+	return segs, nil
+}

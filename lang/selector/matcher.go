@@ -1,0 +1,131 @@
+package selector
+
+import (
+	"github.com/sluice-dev/sluice/record"
+)
+
+// Matcher is a compiled selector. It is safe for concurrent use.
+type Matcher struct {
+	query string
+	root  node
+}
+
+// node is a compiled AST node.
+type node interface {
+	match(o *record.Object) bool
+}
+
+// Compile parses and builds a selector.
+func Compile(query string, opts Options) (*Matcher, error) {
+	n, err := Parse(query, opts)
+	if err != nil {
+		return nil, err
+	}
+	return Build(n, query, opts)
+}
+
+// Build compiles a parsed AST. Build errors (unknown functions, invalid
+// dates, bad geo parameters, invalid regexes) are *ParseError with Build set.
+func Build(n *Node, query string, opts Options) (*Matcher, error) {
+	b := &builder{types: opts.Types, query: query}
+	root, err := b.node(n)
+	if err != nil {
+		return nil, err
+	}
+	return &Matcher{query: query, root: root}, nil
+}
+
+// Match reports whether the record matches.
+func (m *Matcher) Match(o *record.Object) bool { return m.root.match(o) }
+
+// String returns the query the matcher was compiled from.
+func (m *Matcher) String() string { return m.query }
+
+type builder struct {
+	types map[string]string
+	query string
+}
+
+func (b *builder) errAt(n *Node, msg string) error {
+	return &ParseError{Query: b.query, Kind: "Error", Pos: n.Start, End: n.End, Msg: msg, Build: true}
+}
+
+func (b *builder) node(n *Node) (node, error) {
+	switch n.Kind {
+	case KEmpty:
+		return constNode(false), nil
+	case KLogicalGroup, KFieldGroup:
+		return b.or(n.Flow)
+	case KConjunction:
+		return b.and(n.Nodes)
+	case KNegation:
+		c, err := b.node(n.Child)
+		if err != nil {
+			return nil, err
+		}
+		return notNode{c}, nil
+	case KFunction:
+		return b.function(n)
+	}
+	return b.leaf(n)
+}
+
+func (b *builder) or(flow []*Node) (node, error) {
+	out := make(orNode, 0, len(flow))
+	for _, c := range flow {
+		m, err := b.node(c)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	if len(out) == 1 {
+		return out[0], nil
+	}
+	return out, nil
+}
+
+func (b *builder) and(nodes []*Node) (node, error) {
+	out := make(andNode, 0, len(nodes))
+	for _, c := range nodes {
+		m, err := b.node(c)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	if len(out) == 1 {
+		return out[0], nil
+	}
+	return out, nil
+}
+
+type constNode bool
+
+func (c constNode) match(*record.Object) bool { return bool(c) }
+
+type orNode []node
+
+func (n orNode) match(o *record.Object) bool {
+	for _, c := range n {
+		if c.match(o) {
+			return true
+		}
+	}
+	return false
+}
+
+type andNode []node
+
+func (n andNode) match(o *record.Object) bool {
+	for _, c := range n {
+		if !c.match(o) {
+			return false
+		}
+	}
+	return true
+}
+
+type notNode struct{ c node }
+
+func (n notNode) match(o *record.Object) bool { return !n.c.match(o) }

@@ -1,0 +1,185 @@
+package plan
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/sluice-dev/sluice/lang/selector"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// index routes records to the selectors that can match them. A selector
+// whose every match requires `field:value` for some plain term (possibly a
+// field group of alternatives) sits in that field's hash buckets; the rest
+// are always evaluated. Candidates are then checked with their full
+// matcher, in selector order, so the result equals the plain loop's.
+type index struct {
+	fields []*indexField
+	always []int
+	n      int
+}
+
+type indexField struct {
+	path    record.Path
+	strings map[string][]int
+	numbers map[float64][]int
+	bools   [2][]int
+}
+
+// BuildIndex (re)builds the selector index; plans from the compiler have it.
+func (p *Plan) BuildIndex() {
+	ix := &index{n: len(p.Selectors)}
+	byField := map[string]*indexField{}
+	for i, s := range p.Selectors {
+		field, vals, ok := indexable(s, p.Types)
+		if !ok {
+			ix.always = append(ix.always, i)
+			continue
+		}
+		f := byField[field]
+		if f == nil {
+			f = &indexField{path: record.ParsePath(field), strings: map[string][]int{}, numbers: map[float64][]int{}}
+			byField[field] = f
+			ix.fields = append(ix.fields, f)
+		}
+		for _, v := range vals {
+			f.add(v, i)
+		}
+	}
+	if len(ix.fields) == 0 {
+		p.index = nil
+		return
+	}
+	p.index = ix
+}
+
+func (f *indexField) add(v any, sel int) {
+	switch x := v.(type) {
+	case string:
+		f.strings[x] = appendOnce(f.strings[x], sel)
+	case float64:
+		f.numbers[x] = appendOnce(f.numbers[x], sel)
+	case bool:
+		b := 0
+		if x {
+			b = 1
+		}
+		f.bools[b] = appendOnce(f.bools[b], sel)
+	}
+}
+
+func appendOnce(list []int, v int) []int {
+	if len(list) > 0 && list[len(list)-1] == v {
+		return list
+	}
+	return append(list, v)
+}
+
+// candidates appends, in order and without duplicates, the indexes of the
+// selectors that can match the record.
+func (ix *index) candidates(o *record.Object, hits []int) []int {
+	start := len(hits)
+	for _, f := range ix.fields {
+		v, ok := f.path.Get(o)
+		if !ok {
+			continue
+		}
+		if arr, isArr := v.([]any); isArr {
+			for _, e := range arr {
+				hits = f.lookup(e, hits)
+			}
+			continue
+		}
+		hits = f.lookup(v, hits)
+	}
+	hits = append(hits, ix.always...)
+	cand := hits[start:]
+	sort.Ints(cand)
+	return hits[:start+dedupSorted(cand)]
+}
+
+func (f *indexField) lookup(v any, hits []int) []int {
+	switch x := v.(type) {
+	case string:
+		return append(hits, f.strings[x]...)
+	case float64:
+		return append(hits, f.numbers[x]...)
+	case bool:
+		if x {
+			return append(hits, f.bools[1]...)
+		}
+		return append(hits, f.bools[0]...)
+	}
+	return hits
+}
+
+func dedupSorted(a []int) int {
+	if len(a) == 0 {
+		return 0
+	}
+	n := 1
+	for i := 1; i < len(a); i++ {
+		if a[i] != a[n-1] {
+			a[n] = a[i]
+			n++
+		}
+	}
+	return n
+}
+
+// indexable finds a required plain term of the selector: the field and the
+// values one of which the record's field must hold for any match.
+func indexable(s *Selector, types map[string]string) (string, []any, bool) {
+	if s.All || s.AST == nil {
+		return "", nil, false
+	}
+	return required(s.AST, types)
+}
+
+func required(n *selector.Node, types map[string]string) (string, []any, bool) {
+	switch n.Kind {
+	case selector.KTerm:
+		return plainTerm(n, types)
+	case selector.KConjunction:
+		for _, c := range n.Nodes {
+			if f, v, ok := required(c, types); ok {
+				return f, v, true
+			}
+		}
+	case selector.KLogicalGroup, selector.KFieldGroup:
+		if len(n.Flow) == 1 {
+			return required(n.Flow[0], types)
+		}
+		return alternatives(n.Flow, types)
+	}
+	return "", nil, false
+}
+
+// alternatives indexes an OR whose every branch requires the same field.
+func alternatives(flow []*selector.Node, types map[string]string) (string, []any, bool) {
+	var field string
+	var vals []any
+	for i, c := range flow {
+		f, v, ok := required(c, types)
+		if !ok || i > 0 && f != field {
+			return "", nil, false
+		}
+		field, vals = f, append(vals, v...)
+	}
+	return field, vals, len(vals) > 0
+}
+
+func plainTerm(n *selector.Node, types map[string]string) (string, []any, bool) {
+	if !n.HasField || n.Undefined || n.Value.IsVar() || strings.ContainsAny(n.Field, "*?") {
+		return "", nil, false
+	}
+	switch types[n.Field] {
+	case "date", "ip", "ip_range":
+		return "", nil, false
+	}
+	switch n.Value.V.(type) {
+	case string, float64, bool:
+		return n.Field, []any{n.Value.V}, true
+	}
+	return "", nil, false
+}

@@ -1,0 +1,159 @@
+package plan
+
+import (
+	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/lang/selector"
+	"github.com/sluice-dev/sluice/postprocess"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// Mode is the engine mode.
+type Mode uint8
+
+const (
+	// Transform runs every phase.
+	Transform Mode = iota
+	// Matcher only selects: matching records are returned unaltered.
+	Matcher
+)
+
+// RuleRef identifies the rule a plan element came from.
+type RuleRef struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	ID   int    `json:"id"`
+}
+
+// Pos renders file:line.
+func (r RuleRef) Pos() string { return r.File + ":" + itoa(r.Line) }
+
+// Plan is a compiled rule set.
+type Plan struct {
+	Mode       Mode
+	Selectors  []*Selector
+	Restrict   []Restriction // output:false paths, in the order they were declared
+	Require    []Requirement // other_match_required top-level names
+	Extracting bool          // the extraction phase exists
+	Processing bool          // the post-process phase exists
+	Types      map[string]string
+	Variables  map[string]any
+
+	index *index
+}
+
+// Restriction is one output:false path.
+type Restriction struct {
+	Path record.Path
+	Rule RuleRef
+}
+
+// Requirement is one other_match_required field.
+type Requirement struct {
+	Field    string // as written (only its top-level name takes part)
+	Selector string
+	Rule     RuleRef
+}
+
+// Selector is one distinct selector string with its extraction group and
+// post-process pipeline.
+type Selector struct {
+	Query       string
+	All         bool // "*": matches every record
+	Matcher     *selector.Matcher
+	AST         *selector.Node
+	Rule        RuleRef // the first rule that uses it
+	Extractions []*Extraction
+	Pipeline    []*Step
+}
+
+// Multivalue is the tri-state multivalue flag of an extraction.
+type Multivalue uint8
+
+const (
+	// MultiUnset: array sources give lists (undefined counts as true).
+	MultiUnset Multivalue = iota
+	// MultiTrue gives every match.
+	MultiTrue
+	// MultiFalse gives the first match only.
+	MultiFalse
+)
+
+// Extraction is an extraction rule (primary or post-process).
+type Extraction struct {
+	Rule       RuleRef
+	HasSource  bool
+	Source     record.Path
+	Direct     bool // source without a dot: a literal key lookup
+	Target     record.Path
+	Start, End string
+	Slice      bool // start and end both set
+	Regex      *jsre.Regexp
+	Exp        *Expr
+	Multi      Multivalue
+	Mutate     bool // post-process only: write into the current record
+	Spec       ExtractionSpec
+}
+
+// ExtractionSpec keeps the rule values an extraction was built from (for
+// Dump, Marshal and Load).
+type ExtractionSpec struct {
+	Source, Target, Start, End, Regex, RegexFlags, Exp string
+	HasSource                                          bool
+}
+
+// StepKind is the kind of a post-process step.
+type StepKind uint8
+
+// Step kinds.
+const (
+	StepOp StepKind = iota
+	StepExtraction
+	StepSelector
+	StepJoin
+	StepArray
+)
+
+// Step is one post-process operation in a pipeline.
+type Step struct {
+	Kind       StepKind
+	Rule       RuleRef
+	Name       string // operation name
+	Op         *postprocess.Op
+	Extraction *Extraction
+	// selector step
+	Query    string
+	Matcher  *selector.Matcher
+	SelIndex int // index of the same string in the selector table, -1 if none
+	// join / array
+	Fields    []record.Path
+	Target    record.Path
+	Delimiter string
+	// for Dump and Marshal
+	Source   string
+	TargetAs string
+	Tags     []string
+	Follow   string
+	Args     *record.Object
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

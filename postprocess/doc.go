@@ -1,0 +1,15 @@
+// Package postprocess is the registry of every operation a rule can name in
+// `post_process` or `validation` (validations, transforms, record
+// operations and the structural operations), and the rule-level wrappers
+// that give each kind of operation its reference semantics: how arguments
+// come from the rule object, how array values are filtered element by
+// element, null handling, `output:false` inversion, and which path is
+// removed on failure.
+//
+// Each registry entry carries its parameter schema, a one-line summary and
+// runnable examples; one test runs every example and `rulec docs` prints
+// the reference from the same entries.
+//
+// Phase: operation library, below plan/. It imports record, lang/selector and
+// the internal value packages; it must not import compiler or plan.
+package postprocess

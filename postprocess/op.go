@@ -1,0 +1,277 @@
+package postprocess
+
+import (
+	"github.com/sluice-dev/sluice/record"
+)
+
+// Op is an operation bound to one normalised rule: where it reads, where it
+// writes, and whether output:false inverts it.
+type Op struct {
+	Spec    *Spec
+	Impl    *Impl
+	Source  record.Path
+	Sources []record.Path // many-to-one and array sources
+	Target  record.Path
+	InPlace bool // target == source: results overwrite the source
+	Invert  bool // output:false on a validation
+	// KeepScalars turns off the reference bug that removes a field when a
+	// field transform returns a number or boolean (docs/compat.md).
+	KeepScalars bool
+}
+
+// Run applies the operation. A nil record means the record is eliminated.
+// An error means the operation failed in a way the reference would have
+// thrown for the whole batch; the caller dead-letters the record.
+func (op *Op) Run(r *record.Record) (*record.Record, error) {
+	switch op.Spec.Kind {
+	case BuiltinValidation, ValidatorPlugin:
+		return op.runValidation(r), nil
+	case BuiltinTransform:
+		return op.runStringTransform(r), nil
+	case FieldValidator:
+		return op.runFieldValidator(r), nil
+	case FieldTransform:
+		return op.runFieldTransform(r), nil
+	case BuiltinSpecial:
+		return op.runSpecial(r), nil
+	case RecordValidator:
+		return op.runRecordValidator(r), nil
+	case RecordTransform:
+		return op.runRecordTransform(r), nil
+	}
+	return r, nil
+}
+
+func (op *Op) read(r *record.Record) (any, bool) {
+	if op.Sources != nil {
+		vals := make([]any, len(op.Sources))
+		for i, p := range op.Sources {
+			v, ok := p.Get(r.Data)
+			if !ok {
+				v = record.Undefined
+			}
+			vals[i] = v
+		}
+		return vals, true
+	}
+	return op.Source.Get(r.Data)
+}
+
+// set writes the result to the destination: the target, or the source in place.
+func (op *Op) set(r *record.Record, v any) {
+	if op.InPlace {
+		op.Source.Set(r.Data, v)
+		return
+	}
+	op.Target.Set(r.Data, v)
+}
+
+// remove is the failure removal: delete the source; a record left without
+// keys is eliminated.
+func (op *Op) remove(r *record.Record) *record.Record {
+	if op.Sources == nil {
+		op.Source.Unset(r.Data)
+	}
+	return nilIfEmpty(r)
+}
+
+func nilIfEmpty(r *record.Record) *record.Record {
+	if r.Data.Len() == 0 {
+		return nil
+	}
+	return r
+}
+
+// runValidation is wrapper A: built-in validations and the validator.js
+// plugin. Values are normalised, then kept when valid XOR inverted.
+func (op *Op) runValidation(r *record.Record) *record.Record {
+	v, ok := op.read(r)
+	if !ok || record.IsNil(v) {
+		return op.remove(r)
+	}
+	if arr, isArr := v.([]any); isArr {
+		return op.validateArray(r, arr)
+	}
+	if op.Impl.Normalize != nil {
+		n, err := op.Impl.Normalize(v)
+		if err != nil {
+			return op.remove(r)
+		}
+		v = n
+	}
+	valid, err := op.Impl.Validate(v)
+	if err != nil || valid == op.Invert {
+		return op.remove(r)
+	}
+	op.set(r, v)
+	return r
+}
+
+func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
+	elems := arr
+	if op.Impl.Normalize != nil {
+		elems = make([]any, 0, len(arr))
+		for _, e := range arr {
+			if n, err := op.Impl.Normalize(e); err == nil {
+				elems = append(elems, n)
+			}
+		}
+	}
+	kept := make([]any, 0, len(elems))
+	for _, e := range elems {
+		valid, err := op.Impl.Validate(e)
+		if err != nil {
+			return op.remove(r) // a throw aborts the whole filter
+		}
+		if valid != op.Invert {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) == 0 {
+		return op.remove(r)
+	}
+	op.set(r, kept)
+	return r
+}
+
+// runStringTransform is wrapper B: string functions; arrays keep the string
+// elements the function accepts.
+func (op *Op) runStringTransform(r *record.Record) *record.Record {
+	v, _ := op.read(r)
+	switch x := v.(type) {
+	case string:
+		out, err := op.Impl.String(x)
+		if err != nil {
+			return op.remove(r)
+		}
+		op.set(r, out)
+		return r
+	case []any:
+		out := make([]any, 0, len(x))
+		for _, e := range x {
+			if s, ok := e.(string); ok {
+				if t, err := op.Impl.String(s); err == nil {
+					out = append(out, t)
+				}
+			}
+		}
+		if len(out) == 0 {
+			return op.remove(r)
+		}
+		op.set(r, out)
+		return r
+	}
+	return op.remove(r)
+}
+
+// runFieldValidator is wrapper C: data-mate field validators. Arrays are
+// filtered element by element unless the function takes whole arrays; the
+// value is kept unchanged; inversion never keeps a missing value.
+func (op *Op) runFieldValidator(r *record.Record) *record.Record {
+	v, ok := op.read(r)
+	if !ok {
+		v = record.Undefined
+	}
+	if arr, isArr := v.([]any); isArr && !op.Spec.ArrayInput {
+		kept := make([]any, 0, len(arr))
+		for _, e := range arr {
+			valid, err := op.valid(e)
+			if err != nil {
+				return op.remove(r)
+			}
+			if valid {
+				kept = append(kept, e)
+			}
+		}
+		if len(kept) == 0 {
+			return op.remove(r)
+		}
+		op.set(r, kept)
+		return r
+	}
+	valid, err := op.valid(v)
+	if err != nil || !valid {
+		return op.remove(r)
+	}
+	op.set(r, v)
+	return nilIfEmpty(r)
+}
+
+func (op *Op) valid(v any) (bool, error) {
+	ok, err := op.Impl.Validate(v)
+	if err != nil {
+		return false, err
+	}
+	if op.Invert && !record.IsNil(v) {
+		return !ok, nil
+	}
+	return ok, nil
+}
+
+// runFieldTransform is wrapper D: the result replaces the destination unless
+// it is "empty" (then the source is removed).
+func (op *Op) runFieldTransform(r *record.Record) *record.Record {
+	v, ok := op.read(r)
+	if !ok {
+		v = record.Undefined
+	}
+	out, err := op.Impl.Transform(v, r.Data)
+	if err != nil || op.empty(out) {
+		return op.remove(r)
+	}
+	op.set(r, out)
+	return r
+}
+
+func (op *Op) empty(v any) bool {
+	if op.KeepScalars {
+		switch v.(type) {
+		case float64, bool:
+			return false
+		}
+	}
+	return record.IsEmpty(v)
+}
+
+// runRecordValidator is wrapper E.
+func (op *Op) runRecordValidator(r *record.Record) *record.Record {
+	ok, err := op.Impl.Record(r)
+	if err != nil {
+		return nil
+	}
+	if ok != op.Invert {
+		return r
+	}
+	return nil
+}
+
+// runRecordTransform is wrapper F.
+func (op *Op) runRecordTransform(r *record.Record) *record.Record {
+	out, err := op.Impl.RecordTx(r)
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
+// Keep is returned by a BuiltinSpecial transform to leave the record as it
+// is (dedup of a non-array); record.Undefined asks for a failure removal.
+var Keep any = &struct{ keep bool }{true}
+
+// runSpecial runs the built-in transforms with their own rules (jsonparse,
+// lowercase, uppercase, dedup).
+func (op *Op) runSpecial(r *record.Record) *record.Record {
+	v, ok := op.read(r)
+	if !ok {
+		v = record.Undefined
+	}
+	out, err := op.Impl.Transform(v, r.Data)
+	switch {
+	case err != nil || out == record.Undefined:
+		return op.remove(r)
+	case out == Keep:
+		return r
+	}
+	op.set(r, out)
+	return r
+}

@@ -1,0 +1,51 @@
+package record
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"testing"
+)
+
+func weblogLines(b *testing.B) [][]byte {
+	data, err := os.ReadFile("../testdata/weblog/weblogs-2k.ndjson")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var lines [][]byte
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		lines = append(lines, append([]byte(nil), sc.Bytes()...))
+	}
+	return lines
+}
+
+func BenchmarkParseWeblog(b *testing.B) {
+	lines := weblogLines(b)
+	var n int64
+	for _, l := range lines {
+		n += int64(len(l))
+	}
+	b.SetBytes(n / int64(len(lines)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseObject(lines[i%len(lines)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEncodeWeblog(b *testing.B) {
+	lines := weblogLines(b)
+	objs := make([]*Object, len(lines))
+	for i, l := range lines {
+		objs[i], _ = ParseObject(l)
+	}
+	buf := make([]byte, 0, 4096)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = AppendJSON(buf[:0], objs[i%len(objs)])
+	}
+}

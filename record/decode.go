@@ -1,0 +1,416 @@
+package record
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// SyntaxError is a JSON syntax error with the byte offset where it was found.
+type SyntaxError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("%s at offset %d", e.Msg, e.Offset) }
+
+// ParseJSON decodes one JSON value (surrounded by optional white space) into
+// record values. Objects keep key order; a duplicate key keeps its first
+// position and takes the last value, as JSON.parse does. Unescaped strings
+// share the memory of one copy of the input.
+func ParseJSON(data []byte) (any, error) {
+	d := decoder{s: string(data)}
+	return d.top()
+}
+
+// ParseJSONString is ParseJSON on a string (no copy is made).
+func ParseJSONString(s string) (any, error) {
+	d := decoder{s: s}
+	return d.top()
+}
+
+// ParseObject decodes data that must hold a JSON object.
+func ParseObject(data []byte) (*Object, error) {
+	v, err := ParseJSON(data)
+	if err != nil {
+		return nil, err
+	}
+	o, ok := v.(*Object)
+	if !ok {
+		return nil, &SyntaxError{0, "expected a JSON object, got " + TypeName(v)}
+	}
+	return o, nil
+}
+
+// TypeName names the JSON type of a value for messages.
+func TypeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case float64:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case *Object:
+		return "object"
+	}
+	return "undefined"
+}
+
+const maxDepth = 10000
+
+type decoder struct {
+	s     string
+	i     int
+	depth int
+}
+
+func (d *decoder) top() (any, error) {
+	d.ws()
+	v, err := d.value()
+	if err != nil {
+		return nil, err
+	}
+	d.ws()
+	if d.i != len(d.s) {
+		return nil, d.err("unexpected data after JSON value")
+	}
+	return v, nil
+}
+
+func (d *decoder) err(msg string) error { return &SyntaxError{Offset: d.i, Msg: msg} }
+
+func (d *decoder) ws() {
+	for d.i < len(d.s) {
+		switch d.s[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) value() (any, error) {
+	if d.i >= len(d.s) {
+		return nil, d.err("unexpected end of JSON input")
+	}
+	switch c := d.s[d.i]; {
+	case c == '{':
+		return d.object()
+	case c == '[':
+		return d.array()
+	case c == '"':
+		return d.str()
+	case c == '-' || isDigit(c):
+		return d.number()
+	case c == 't':
+		return d.literal("true", true)
+	case c == 'f':
+		return d.literal("false", false)
+	case c == 'n':
+		return d.literal("null", nil)
+	}
+	return nil, d.err(fmt.Sprintf("unexpected character %q", d.s[d.i]))
+}
+
+func (d *decoder) literal(word string, v any) (any, error) {
+	if len(d.s)-d.i >= len(word) && d.s[d.i:d.i+len(word)] == word {
+		d.i += len(word)
+		return v, nil
+	}
+	return nil, d.err("invalid literal")
+}
+
+func (d *decoder) enter() error {
+	d.depth++
+	if d.depth > maxDepth {
+		return d.err("JSON nested too deeply")
+	}
+	return nil
+}
+
+func (d *decoder) object() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	d.i++ // {
+	o := NewObject(8)
+	d.ws()
+	if d.i < len(d.s) && d.s[d.i] == '}' {
+		d.i++
+		d.depth--
+		return o, nil
+	}
+	for {
+		d.ws()
+		if d.i >= len(d.s) || d.s[d.i] != '"' {
+			return nil, d.err("expected a string key")
+		}
+		k, err := d.str()
+		if err != nil {
+			return nil, err
+		}
+		d.ws()
+		if d.i >= len(d.s) || d.s[d.i] != ':' {
+			return nil, d.err("expected ':' after object key")
+		}
+		d.i++
+		d.ws()
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		o.Set(k, v)
+		d.ws()
+		if d.i >= len(d.s) {
+			return nil, d.err("unexpected end of JSON input")
+		}
+		if d.s[d.i] == ',' {
+			d.i++
+			continue
+		}
+		if d.s[d.i] == '}' {
+			d.i++
+			d.depth--
+			return o, nil
+		}
+		return nil, d.err("expected ',' or '}' in object")
+	}
+}
+
+func (d *decoder) array() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	d.i++ // [
+	a := make([]any, 0, 4)
+	d.ws()
+	if d.i < len(d.s) && d.s[d.i] == ']' {
+		d.i++
+		d.depth--
+		return a, nil
+	}
+	for {
+		d.ws()
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		a = append(a, v)
+		d.ws()
+		if d.i >= len(d.s) {
+			return nil, d.err("unexpected end of JSON input")
+		}
+		if d.s[d.i] == ',' {
+			d.i++
+			continue
+		}
+		if d.s[d.i] == ']' {
+			d.i++
+			d.depth--
+			return a, nil
+		}
+		return nil, d.err("expected ',' or ']' in array")
+	}
+}
+
+func (d *decoder) number() (any, error) {
+	start := d.i
+	if d.s[d.i] == '-' {
+		d.i++
+	}
+	if d.i >= len(d.s) || !isDigit(d.s[d.i]) {
+		return nil, d.err("invalid number")
+	}
+	if d.s[d.i] == '0' {
+		d.i++
+	} else {
+		for d.i < len(d.s) && isDigit(d.s[d.i]) {
+			d.i++
+		}
+	}
+	simple := true
+	if d.i < len(d.s) && d.s[d.i] == '.' {
+		simple = false
+		d.i++
+		if !d.digits() {
+			return nil, d.err("invalid number")
+		}
+	}
+	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
+		simple = false
+		d.i++
+		if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
+			d.i++
+		}
+		if !d.digits() {
+			return nil, d.err("invalid number")
+		}
+	}
+	lit := d.s[start:d.i]
+	if simple && len(lit) < 16 {
+		return smallInt(lit), nil
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil && !isRangeErr(err) {
+		return nil, d.err("invalid number")
+	}
+	return f, nil
+}
+
+func smallInt(lit string) float64 {
+	neg := lit[0] == '-'
+	if neg {
+		lit = lit[1:]
+	}
+	var n int64
+	for i := 0; i < len(lit); i++ {
+		n = n*10 + int64(lit[i]-'0')
+	}
+	if neg {
+		if n == 0 {
+			return 0 // JSON -0 is observable only through division; keep 0
+		}
+		return float64(-n)
+	}
+	return float64(n)
+}
+
+func (d *decoder) digits() bool {
+	start := d.i
+	for d.i < len(d.s) && isDigit(d.s[d.i]) {
+		d.i++
+	}
+	return d.i > start
+}
+
+func (d *decoder) str() (string, error) {
+	d.i++ // opening quote
+	start := d.i
+	for d.i < len(d.s) {
+		c := d.s[d.i]
+		if c == '"' {
+			s := d.s[start:d.i]
+			d.i++
+			if !utf8.ValidString(s) {
+				return string([]rune(s)), nil
+			}
+			return s, nil
+		}
+		if c == '\\' {
+			return d.escapedStr(start)
+		}
+		if c < 0x20 {
+			return "", d.err("control character in string")
+		}
+		d.i++
+	}
+	return "", d.err("unterminated string")
+}
+
+func (d *decoder) escapedStr(start int) (string, error) {
+	buf := make([]byte, 0, d.i-start+16)
+	buf = append(buf, d.s[start:d.i]...)
+	for d.i < len(d.s) {
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			if !utf8.Valid(buf) {
+				return string([]rune(string(buf))), nil
+			}
+			return string(buf), nil
+		case c < 0x20:
+			return "", d.err("control character in string")
+		case c != '\\':
+			buf = append(buf, c)
+			d.i++
+			continue
+		}
+		var err error
+		if buf, err = d.escape(buf); err != nil {
+			return "", err
+		}
+	}
+	return "", d.err("unterminated string")
+}
+
+func (d *decoder) escape(buf []byte) ([]byte, error) {
+	if d.i+1 >= len(d.s) {
+		return nil, d.err("unterminated string")
+	}
+	c := d.s[d.i+1]
+	d.i += 2
+	switch c {
+	case '"', '\\', '/':
+		return append(buf, c), nil
+	case 'b':
+		return append(buf, '\b'), nil
+	case 'f':
+		return append(buf, '\f'), nil
+	case 'n':
+		return append(buf, '\n'), nil
+	case 'r':
+		return append(buf, '\r'), nil
+	case 't':
+		return append(buf, '\t'), nil
+	case 'u':
+		r, ok := d.hex4()
+		if !ok {
+			return nil, d.err("invalid \\u escape")
+		}
+		if utf16.IsSurrogate(r) {
+			r = d.surrogate(r)
+		}
+		return utf8.AppendRune(buf, r), nil
+	}
+	return nil, d.err("invalid escape character")
+}
+
+// surrogate combines a high surrogate with a following \uDC00-\uDFFF escape;
+// a lone surrogate becomes U+FFFD (Go strings cannot hold it).
+func (d *decoder) surrogate(hi rune) rune {
+	if hi < 0xdc00 && d.i+1 < len(d.s) && d.s[d.i] == '\\' && d.s[d.i+1] == 'u' {
+		save := d.i
+		d.i += 2
+		if lo, ok := d.hex4(); ok && lo >= 0xdc00 && lo <= 0xdfff {
+			return utf16.DecodeRune(hi, lo)
+		}
+		d.i = save
+	}
+	return utf8.RuneError
+}
+
+func (d *decoder) hex4() (rune, bool) {
+	if d.i+4 > len(d.s) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(d.s[d.i : d.i+4]) {
+		v := digitVal(c)
+		if v > 15 {
+			return 0, false
+		}
+		r = r<<4 | rune(v)
+	}
+	d.i += 4
+	return r, true
+}
+
+// ParseValueAt decodes one JSON value starting at byte offset i of s and
+// returns it with the offset just past it. Leading white space is skipped.
+func ParseValueAt(s string, i int) (any, int, error) {
+	d := decoder{s: s, i: i}
+	d.ws()
+	v, err := d.value()
+	if err != nil {
+		return nil, d.i, err
+	}
+	return v, d.i, nil
+}

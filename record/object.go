@@ -1,0 +1,191 @@
+package record
+
+// Object is a JSON object that keeps its keys in insertion order. Setting an
+// existing key keeps its position; a new key is appended. The zero value is an
+// empty object ready to use. Lookups are linear, which is fastest for the
+// small objects records are made of.
+type Object struct {
+	keys []string
+	vals []any
+}
+
+// NewObject returns an empty object with room for n keys.
+func NewObject(n int) *Object {
+	return &Object{keys: make([]string, 0, n), vals: make([]any, 0, n)}
+}
+
+// Len is the number of keys.
+func (o *Object) Len() int {
+	if o == nil {
+		return 0
+	}
+	return len(o.keys)
+}
+
+func (o *Object) index(key string) int {
+	for i, k := range o.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// Get returns the value stored under key and whether the key exists.
+func (o *Object) Get(key string) (any, bool) {
+	if o == nil {
+		return nil, false
+	}
+	if i := o.index(key); i >= 0 {
+		return o.vals[i], true
+	}
+	return nil, false
+}
+
+// Has reports whether key exists.
+func (o *Object) Has(key string) bool { return o != nil && o.index(key) >= 0 }
+
+// Set stores v under key, in place when the key exists.
+func (o *Object) Set(key string, v any) {
+	if i := o.index(key); i >= 0 {
+		o.vals[i] = v
+		return
+	}
+	o.keys = append(o.keys, key)
+	o.vals = append(o.vals, v)
+}
+
+// Append adds key without checking for an existing one; decoders use it when
+// keys are known to be distinct.
+func (o *Object) Append(key string, v any) {
+	o.keys = append(o.keys, key)
+	o.vals = append(o.vals, v)
+}
+
+// Delete removes key and reports whether it existed.
+func (o *Object) Delete(key string) bool {
+	i := o.index(key)
+	if i < 0 {
+		return false
+	}
+	o.keys = append(o.keys[:i], o.keys[i+1:]...)
+	copy(o.vals[i:], o.vals[i+1:])
+	o.vals[len(o.vals)-1] = nil
+	o.vals = o.vals[:len(o.vals)-1]
+	return true
+}
+
+// Keys returns the keys in order. The slice must not be modified.
+func (o *Object) Keys() []string {
+	if o == nil {
+		return nil
+	}
+	return o.keys
+}
+
+// At returns the i-th key and value.
+func (o *Object) At(i int) (string, any) { return o.keys[i], o.vals[i] }
+
+// SetAt replaces the value of the i-th key.
+func (o *Object) SetAt(i int, v any) { o.vals[i] = v }
+
+// Values returns the values in key order. The slice must not be modified.
+func (o *Object) Values() []any {
+	if o == nil {
+		return nil
+	}
+	return o.vals
+}
+
+// Clone returns a shallow copy.
+func (o *Object) Clone() *Object {
+	if o == nil {
+		return NewObject(0)
+	}
+	c := &Object{keys: make([]string, len(o.keys), cap(o.keys)), vals: make([]any, len(o.vals), cap(o.vals))}
+	copy(c.keys, o.keys)
+	copy(c.vals, o.vals)
+	return c
+}
+
+// DeepClone copies the object and every nested object and array.
+func (o *Object) DeepClone() *Object {
+	c := o.Clone()
+	for i, v := range c.vals {
+		c.vals[i] = DeepCopy(v)
+	}
+	return c
+}
+
+// DeepCopy copies v and every object and array inside it.
+func DeepCopy(v any) any {
+	switch x := v.(type) {
+	case *Object:
+		return x.DeepClone()
+	case []any:
+		c := make([]any, len(x))
+		for i, e := range x {
+			c[i] = DeepCopy(e)
+		}
+		return c
+	}
+	return v
+}
+
+// FromMap builds an object from a Go map with keys in sorted order; nested
+// map[string]any values are converted too. It is meant for tests and options.
+func FromMap(m map[string]any) *Object {
+	keys := sortedKeys(m)
+	o := NewObject(len(keys))
+	for _, k := range keys {
+		o.Append(k, FromGo(m[k]))
+	}
+	return o
+}
+
+// FromGo converts Go values produced by encoding/json (map[string]any, []any,
+// numbers of any Go type) into record values.
+func FromGo(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		return FromMap(x)
+	case []any:
+		c := make([]any, len(x))
+		for i, e := range x {
+			c[i] = FromGo(e)
+		}
+		return c
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case float32:
+		return float64(x)
+	}
+	return v
+}
+
+// ToGo converts record values into plain Go values (map[string]any for
+// objects), losing key order. Undefined becomes nil.
+func ToGo(v any) any {
+	switch x := v.(type) {
+	case *Object:
+		m := make(map[string]any, x.Len())
+		for i, k := range x.keys {
+			if x.vals[i] == Undefined {
+				continue
+			}
+			m[k] = ToGo(x.vals[i])
+		}
+		return m
+	case []any:
+		c := make([]any, len(x))
+		for i, e := range x {
+			c[i] = ToGo(e)
+		}
+		return c
+	case undefined:
+		return nil
+	}
+	return v
+}

@@ -1,0 +1,264 @@
+package record
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Path is a lodash property path (`a.b`, `a[0].b`, `a["b.c"]`) parsed once.
+// Like lodash, a path string that is itself a key of the object being read
+// is used as that single key.
+type Path struct {
+	raw  string
+	segs []string
+}
+
+// ParsePath parses a lodash path. A string without `.` or `[` is one key.
+func ParsePath(s string) Path {
+	if !strings.ContainsAny(s, ".[") {
+		return Path{raw: s, segs: []string{s}}
+	}
+	return Path{raw: s, segs: splitPath(s)}
+}
+
+// String returns the path as written.
+func (p Path) String() string { return p.raw }
+
+// Segments returns the parsed keys. The slice must not be modified.
+func (p Path) Segments() []string { return p.segs }
+
+// Simple reports whether the path is a single key.
+func (p Path) Simple() bool { return len(p.segs) == 1 && p.segs[0] == p.raw }
+
+// splitPath is lodash stringToPath: keys separated by dots, bracketed
+// indexes, and quoted bracketed keys with backslash escapes; empty keys
+// appear for a leading dot and for consecutive dots.
+func splitPath(s string) []string {
+	var out []string
+	if s[0] == '.' {
+		out = append(out, "")
+	}
+	i := 0
+	for i < len(s) {
+		switch c := s[i]; {
+		case c == '[':
+			key, next, ok := bracketKey(s, i)
+			if ok {
+				out = append(out, key)
+				i = next
+				continue
+			}
+			i++ // a lone "[" is skipped like lodash's regex does
+		case c == '.':
+			if i+1 >= len(s) || s[i+1] == '.' || s[i+1] == '[' && i+2 < len(s) && s[i+2] == ']' {
+				out = append(out, "")
+			}
+			i++
+		case c == ']':
+			i++
+		default:
+			j := i
+			for j < len(s) && s[j] != '.' && s[j] != '[' && s[j] != ']' {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		}
+	}
+	return out
+}
+
+// bracketKey reads `[123]`, `[-1.5]`, `["key"]` or `['key']` starting at s[i].
+func bracketKey(s string, i int) (string, int, bool) {
+	if i+1 >= len(s) {
+		return "", 0, false
+	}
+	if q := s[i+1]; q == '"' || q == '\'' {
+		var b strings.Builder
+		for j := i + 2; j < len(s); j++ {
+			switch s[j] {
+			case '\\':
+				if j+1 < len(s) {
+					j++
+					b.WriteByte(s[j])
+				}
+			case q:
+				if j+1 < len(s) && s[j+1] == ']' {
+					return b.String(), j + 2, true
+				}
+				b.WriteByte(q)
+			default:
+				b.WriteByte(s[j])
+			}
+		}
+		return "", 0, false
+	}
+	end := strings.IndexByte(s[i+1:], ']')
+	if end < 0 {
+		return "", 0, false
+	}
+	key := s[i+1 : i+1+end]
+	if strings.ContainsAny(key, "[]") {
+		return "", 0, false
+	}
+	return key, i + end + 2, true
+}
+
+func (p Path) keys(o *Object) []string {
+	if len(p.segs) > 1 && o.Has(p.raw) {
+		return []string{p.raw}
+	}
+	return p.segs
+}
+
+// Get reads the value at the path. The bool is false when any step is
+// missing (JavaScript undefined).
+func (p Path) Get(o *Object) (any, bool) {
+	if len(p.segs) == 1 {
+		return o.Get(p.segs[0])
+	}
+	if v, ok := o.Get(p.raw); ok {
+		return v, ok
+	}
+	var cur any = o
+	for _, k := range p.segs {
+		var ok bool
+		if cur, ok = child(cur, k); !ok {
+			return nil, false
+		}
+	}
+	return cur, cur != Undefined
+}
+
+// GetValue is Get for any value as the root.
+func (p Path) GetValue(root any) (any, bool) {
+	if o, ok := root.(*Object); ok {
+		return p.Get(o)
+	}
+	cur := root
+	for _, k := range p.segs {
+		var ok bool
+		if cur, ok = child(cur, k); !ok {
+			return nil, false
+		}
+	}
+	return cur, cur != Undefined
+}
+
+func child(cur any, k string) (any, bool) {
+	switch c := cur.(type) {
+	case *Object:
+		return c.Get(k)
+	case []any:
+		if i, ok := arrayIndex(k); ok && i < len(c) {
+			return c[i], c[i] != Undefined
+		}
+	}
+	return nil, false
+}
+
+// arrayIndex parses a canonical non-negative integer key.
+func arrayIndex(k string) (int, bool) {
+	if k == "" || len(k) > 1 && k[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(k); i++ {
+		if !isDigit(k[i]) || n > 1<<30 {
+			return 0, false
+		}
+		n = n*10 + int(k[i]-'0')
+	}
+	return n, true
+}
+
+// Has reports whether the path resolves to a present key.
+func (p Path) Has(o *Object) bool {
+	_, ok := p.Get(o)
+	return ok
+}
+
+// Set writes v at the path like lodash set: missing or non-object
+// intermediates become objects (arrays when the next key is an index).
+func (p Path) Set(o *Object, v any) {
+	keys := p.keys(o)
+	if len(keys) == 1 {
+		o.Set(keys[0], v)
+		return
+	}
+	setIn(o, keys, v)
+}
+
+// setIn sets keys[0] of container (an *Object or a pointer to a slice held by
+// its parent) and returns the possibly grown container.
+func setIn(container any, keys []string, v any) any {
+	k := keys[0]
+	if len(keys) > 1 {
+		next, _ := child(container, k)
+		if !isContainer(next) {
+			if _, isIdx := arrayIndex(keys[1]); isIdx {
+				next = []any{}
+			} else {
+				next = NewObject(2)
+			}
+		}
+		v = setIn(next, keys[1:], v)
+	}
+	return assign(container, k, v)
+}
+
+func isContainer(v any) bool {
+	switch v.(type) {
+	case *Object, []any:
+		return true
+	}
+	return false
+}
+
+func assign(container any, k string, v any) any {
+	switch c := container.(type) {
+	case *Object:
+		c.Set(k, v)
+	case []any:
+		i, ok := arrayIndex(k)
+		if !ok {
+			return c // a named property on an array is not representable in JSON
+		}
+		for len(c) <= i {
+			c = append(c, Undefined)
+		}
+		c[i] = v
+		return c
+	}
+	return container
+}
+
+// Unset deletes the value at the path and reports whether it existed.
+// Emptied parents stay in place; a deleted array element leaves a hole.
+func (p Path) Unset(o *Object) bool {
+	keys := p.keys(o)
+	if len(keys) == 1 {
+		return o.Delete(keys[0])
+	}
+	var parent any = o
+	for _, k := range keys[:len(keys)-1] {
+		var ok bool
+		if parent, ok = child(parent, k); !ok {
+			return false
+		}
+	}
+	last := keys[len(keys)-1]
+	switch c := parent.(type) {
+	case *Object:
+		return c.Delete(last)
+	case []any:
+		if i, ok := arrayIndex(last); ok && i < len(c) {
+			c[i] = Undefined
+			return true
+		}
+	}
+	return false
+}
+
+// Index formats an array index as a path key.
+func Index(i int) string { return strconv.Itoa(i) }

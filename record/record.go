@@ -1,0 +1,56 @@
+package record
+
+import "sort"
+
+// Record is one unit of data flowing through a pipeline: a JSON object plus
+// metadata that is never serialised with the data.
+type Record struct {
+	Data *Object
+	Meta map[string]any // nil until metadata is set
+}
+
+// New wraps an object (nil makes an empty one).
+func New(data *Object) *Record {
+	if data == nil {
+		data = NewObject(0)
+	}
+	return &Record{Data: data}
+}
+
+// GetMeta returns a metadata value.
+func (r *Record) GetMeta(key string) (any, bool) {
+	v, ok := r.Meta[key]
+	return v, ok
+}
+
+// SetMeta sets a metadata value.
+func (r *Record) SetMeta(key string, v any) {
+	if r.Meta == nil {
+		r.Meta = make(map[string]any, 4)
+	}
+	r.Meta[key] = v
+}
+
+// Fork returns a new record with empty data and a shallow copy of r's metadata.
+func (r *Record) Fork() *Record {
+	f := &Record{Data: NewObject(4)}
+	if len(r.Meta) > 0 {
+		f.Meta = make(map[string]any, len(r.Meta))
+		for k, v := range r.Meta {
+			f.Meta[k] = v
+		}
+	}
+	return f
+}
+
+// MetaKeys returns the metadata keys sorted, for deterministic output.
+func (r *Record) MetaKeys() []string { return sortedKeys(r.Meta) }
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
