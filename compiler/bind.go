@@ -177,7 +177,7 @@ func (b *binder) exp(r *Rule, e *plan.Extraction) bool {
 func (b *binder) step(r *Rule) *plan.Step {
 	name := opName(r)
 	st := &plan.Step{Rule: ref(r), Name: name, SelIndex: -1, Tags: r.tags, Follow: r.str("follow"), Args: r.Obj}
-	st.Source, st.TargetAs = r.str("source"), r.str("target")
+	st.Source, st.TargetAs, st.Sources = r.str("source"), r.str("target"), r.sources
 	switch name {
 	case "extraction":
 		st.Kind = plan.StepExtraction
@@ -211,6 +211,9 @@ func (b *binder) selectorStep(r *Rule, st *plan.Step) *plan.Step {
 // structural builds join and array (transforms.md §12.4).
 func (b *binder) structural(r *Rule, st *plan.Step, name string) *plan.Step {
 	fields := r.sources
+	if list, present, err := postprocess.NewArgs(r.Obj).StringList("sources"); err == nil && present && fields == nil {
+		fields = list
+	}
 	if list, present, err := postprocess.NewArgs(r.Obj).StringList("fields"); err != nil || present {
 		if err != nil {
 			b.diags.Add(diag.New(CodeParam, r.valSpan("fields"), "%s: fields must be an array of field names", name))

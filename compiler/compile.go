@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	_ "github.com/sluice-dev/sluice/postprocess/all"
 	"io/fs"
 	"os"
 	"time"

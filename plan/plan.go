@@ -130,6 +130,7 @@ type Step struct {
 	Delimiter string
 	// for Dump and Marshal
 	Source   string
+	Sources  []string // many-to-one: the followed targets
 	TargetAs string
 	Tags     []string
 	Follow   string

@@ -75,12 +75,12 @@ type Spec struct {
 // of the spec's kind is set. An error return means "the reference function
 // throws" and is handled by the wrapper.
 type Impl struct {
-	Validate  func(v any) (bool, error)                       // validations
-	Normalize func(v any) (any, error)                        // BuiltinValidation (optional)
-	String    func(s string) (string, error)                  // BuiltinTransform
-	Transform func(v any, rec *record.Object) (any, error)    // FieldTransform, BuiltinSpecial
-	Record    func(r *record.Record) (bool, error)            // RecordValidator
-	RecordTx  func(r *record.Record) (*record.Record, error)  // RecordTransform
+	Validate  func(v any) (bool, error)                      // validations
+	Normalize func(v any) (any, error)                       // BuiltinValidation (optional)
+	String    func(s string) (string, error)                 // BuiltinTransform
+	Transform func(v any, rec *record.Object) (any, error)   // FieldTransform, BuiltinSpecial
+	Record    func(r *record.Record) (bool, error)           // RecordValidator
+	RecordTx  func(r *record.Record) (*record.Record, error) // RecordTransform
 }
 
 var (

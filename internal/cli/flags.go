@@ -19,6 +19,7 @@ type ruleFlags struct {
 	format    string
 	trace     bool
 	deadFile  string
+	cpuProf   string
 }
 
 var xluceneTypes = map[string]bool{"geo": true, "geo-point": true, "geo-json": true, "date": true, "ip": true, "ip_range": true,
@@ -71,6 +72,8 @@ func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
 			f.format, err = next()
 		case "--dead-letter":
 			f.deadFile, err = next()
+		case "--cpuprofile":
+			f.cpuProf, err = next()
 		case "-m", "--match":
 			f.match = true
 		case "--trace":

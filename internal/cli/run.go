@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/lang/diag"
@@ -42,6 +43,13 @@ func runCmd(args []string, env Env) error {
 	defer closeDead()
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+	if f.cpuProf != "" {
+		stop, err := startProfile(f.cpuProf)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	out := bufio.NewWriterSize(env.Stdout, 1<<16)
 	s := &stream{plan: p, out: out, dead: dead, trace: f.trace}
@@ -103,4 +111,16 @@ func deadLetterWriter(path string, env Env) (io.Writer, func(), error) {
 	}
 	w := bufio.NewWriter(f)
 	return w, func() { w.Flush(); f.Close() }, nil
+}
+
+func startProfile(path string) (func(), error) {
+	pf, err := os.Create(path)
+	if err != nil {
+		return nil, usageErr("cannot create profile: %v", err)
+	}
+	if err := pprof.StartCPUProfile(pf); err != nil {
+		pf.Close()
+		return nil, usageErr("cannot start profile: %v", err)
+	}
+	return func() { pprof.StopCPUProfile(); pf.Close() }, nil
 }

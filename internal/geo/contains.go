@@ -13,20 +13,11 @@ func (q *ShapeQuery) contains(rec Shape) bool {
 		return q.sharesHole(recHoles)
 	}
 	for _, qp := range q.polys {
-		if !anyContains(recPolys, qp) {
+		if !anyEncloses(recPolys, qp) {
 			return false
 		}
 	}
 	return true
-}
-
-func anyContains(outer []Polygon, inner Polygon) bool {
-	for _, o := range outer {
-		if polyInPoly(o, inner) {
-			return true
-		}
-	}
-	return false
 }
 
 // holeOverlap: some record hole intersects some query polygon.

@@ -2,7 +2,7 @@ package geo
 
 import (
 	"math"
-	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -69,37 +69,27 @@ func toFixed(x float64, d int) string {
 	if x >= 1e21 {
 		return formatNumber(x)
 	}
-	if n, tie := exactTie(x, d); tie {
-		return fixedDigits(n.Add(n, big.NewInt(1)), d)
+	if exactTie(x, d) {
+		// strconv rounds exact ties to even; the next double up lies above
+		// the tie and at most on the next multiple of 10^-d.
+		x = math.Nextafter(x, math.Inf(1))
 	}
 	return strconv.FormatFloat(x, 'f', d, 64)
 }
 
-// exactTie reports whether x*10^d lies exactly halfway between integers and
-// returns floor(x*10^d). strconv rounds such ties to even, JS rounds up.
-func exactTie(x float64, d int) (*big.Int, bool) {
-	m := new(big.Float).SetPrec(uint(64 + 4*d)).SetFloat64(x)
-	pow := new(big.Float).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d)), nil))
-	m.Mul(m, pow)
-	twice := new(big.Float).Mul(m, big.NewFloat(2))
-	if !twice.IsInt() {
-		return nil, false
+// exactTie reports whether x*10^d lies exactly halfway between two
+// integers: x*10^d = m*5^d*2^(e+d) is an odd multiple of 1/2 exactly when
+// the lowest set bit of x has weight 2^-(d+1).
+func exactTie(x float64, d int) bool {
+	b := math.Float64bits(x)
+	mant, exp := b&(1<<52-1), int(b>>52&0x7ff)
+	if exp == 0 {
+		exp = 1 // subnormal
+	} else {
+		mant |= 1 << 52
 	}
-	t, _ := twice.Int(nil)
-	if t.Bit(0) == 0 {
-		return nil, false
+	if mant == 0 {
+		return false
 	}
-	return t.Rsh(t, 1), true
-}
-
-// fixedDigits formats the integer n/10^d with exactly d decimals.
-func fixedDigits(n *big.Int, d int) string {
-	s := n.String()
-	if d == 0 {
-		return s
-	}
-	if len(s) <= d {
-		s = strings.Repeat("0", d-len(s)+1) + s
-	}
-	return s[:len(s)-d] + "." + s[len(s)-d:]
+	return bits.TrailingZeros64(mant)+exp-1075 == -(d + 1)
 }

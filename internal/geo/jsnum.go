@@ -20,6 +20,9 @@ func isJSSpace(r rune) bool {
 
 // trimJS trims JavaScript whitespace from both ends of s.
 func trimJS(s string) string {
+	if len(s) > 0 && isPlainByte(s[0]) && isPlainByte(s[len(s)-1]) {
+		return s
+	}
 	for len(s) > 0 {
 		r, n := utf8.DecodeRuneInString(s)
 		if !isJSSpace(r) {
@@ -37,12 +40,22 @@ func trimJS(s string) string {
 	return s
 }
 
+// isPlainByte reports an ASCII byte that is not JS whitespace.
+func isPlainByte(c byte) bool {
+	return c > ' ' && c < 0x80
+}
+
 // strToNumber is JavaScript Number(string): NaN when s is not numeric.
 func strToNumber(s string) float64 {
 	s = trimJS(s)
 	if s == "" {
 		return 0
 	}
+	return trimmedToNumber(s)
+}
+
+// trimmedToNumber is strToNumber on a non-empty, already trimmed string.
+func trimmedToNumber(s string) float64 {
 	if len(s) > 2 && s[0] == '0' {
 		if base := radixOf(s[1]); base != 0 {
 			return parseRadix(s[2:], base)

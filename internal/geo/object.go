@@ -24,13 +24,6 @@ func asObject(v any) (Object, bool) {
 	return nil, false
 }
 
-// getNumber returns obj[key] when it is a JS number (typeof number, not NaN).
-func getNumber(obj Object, key string) (float64, bool) {
-	v, _ := obj.Get(key)
-	f, ok := v.(float64)
-	return f, ok && f == f
-}
-
 // truthy is JavaScript truthiness for JSON values; absent is falsy.
 func truthy(v any, present bool) bool {
 	switch x := v.(type) {

@@ -90,21 +90,6 @@ func (poly Polygon) ContainsPoint(p Point) bool {
 	return pipRings(p, poly) != outside
 }
 
-// pointIn is booleanPointInPolygon over polygons (turf 7.3: a point on a
-// boundary with ignoreBoundary answers false at once).
-func pointIn(p Point, polys []Polygon, ignoreBoundary bool) bool {
-	found := false
-	for _, poly := range polys {
-		switch pipRings(p, poly) {
-		case boundary:
-			return !ignoreBoundary
-		case inside:
-			found = true
-		}
-	}
-	return found
-}
-
 // bbox is [minLon, minLat, maxLon, maxLat].
 type bbox [4]float64
 

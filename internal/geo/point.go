@@ -31,7 +31,9 @@ func (p Point) MarshalJSON() ([]byte, error) {
 // used), a geohash (a string without a comma), an object {lat,lon} or
 // {latitude,longitude} with numbers or numeric strings, a GeoJSON Point
 // {type:"Point"|"point", coordinates:[lon,lat]}, or a [lon,lat] array.
-// There are no range checks.
+// There are no range checks. Callers that must not accept a bare [lon,lat]
+// tuple (xLucene record values, rule-level validators) expand arrays
+// element by element before calling.
 func ParsePoint(v any) (Point, bool) {
 	p, _, err := parsePoint(v, false)
 	return p, err == nil
@@ -78,24 +80,26 @@ func parsePointString(s string) (Point, bool) {
 		return decodeGeohash(s)
 	}
 	var n [2]float64
-	c := 0
-	for part := range strings.SplitSeq(s, ",") {
-		if f, ok := listNumber(part); ok {
-			n[c] = f
-			if c++; c == 2 {
-				return Point{Lat: n[0], Lon: n[1]}, true
-			}
+	c, start := 0, 0
+	for i := 0; i <= len(s) && c < 2; i++ {
+		if i < len(s) && s[i] != ',' {
+			continue
 		}
+		if f, ok := listNumber(s[start:i]); ok {
+			n[c], c = f, c+1
+		}
+		start = i + 1
 	}
-	return Point{}, false
+	return Point{Lat: n[0], Lon: n[1]}, c == 2
 }
 
 // listNumber is one item of core-utils parseNumberList on a string.
 func listNumber(s string) (float64, bool) {
-	if trimJS(s) == "" {
+	s = trimJS(s)
+	if s == "" {
 		return 0, false
 	}
-	f := strToNumber(s)
+	f := trimmedToNumber(s)
 	return f, f == f
 }
 

@@ -11,14 +11,13 @@ var nan = math.NaN()
 func pointFromObject(obj Object, strict bool) (Point, Object, error) {
 	lat, latOK := obj.Get("lat")
 	lon, lonOK := obj.Get("lon")
-	switch {
-	case latOK && lonOK:
-		la, ok1 := getNumber(obj, "lat")
-		lo, ok2 := getNumber(obj, "lon")
-		if ok1 && ok2 {
+	if latOK && lonOK {
+		la, ok1 := lat.(float64)
+		lo, ok2 := lon.(float64)
+		if ok1 && ok2 && la == la && lo == lo {
 			return Point{Lat: la, Lon: lo}, obj, nil
 		}
-	default:
+	} else {
 		lat, latOK, lon, lonOK = otherLatLon(obj)
 	}
 	if strict && (lat == nil || lon == nil) {

@@ -39,6 +39,11 @@ type ShapeQuery struct {
 	holes []Polygon // each hole as a one-ring polygon
 }
 
+// NewContainsPointQuery is geoContainsPoint: the record (a Polygon or
+// MultiPolygon) has p strictly inside an outer ring and not strictly inside
+// a hole, or the record is a point equal to p (within 1e-6).
+func NewContainsPointQuery(p Point) *ShapeQuery { return NewShapeQuery(PointShape(p), Contains) }
+
 // NewShapeQuery precomputes the query geometry.
 func NewShapeQuery(query Shape, rel Relation) *ShapeQuery {
 	q := &ShapeQuery{rel: rel, shape: query}
@@ -51,6 +56,9 @@ func NewShapeQuery(query Shape, rel Relation) *ShapeQuery {
 // splitHoles separates outer rings from holes.
 func splitHoles(s Shape) (polys, holes []Polygon) {
 	for _, p := range s.Polygons {
+		if len(p) == 0 {
+			continue
+		}
 		polys = append(polys, Polygon{p[0]})
 		for _, h := range p[1:] {
 			holes = append(holes, Polygon{h})
@@ -97,7 +105,7 @@ func (q *ShapeQuery) within(rec Shape) bool {
 	}
 	recPolys, _ := splitHoles(rec)
 	for _, ip := range recPolys {
-		if !anyPolyIn(q.polys, ip) {
+		if !anyEncloses(q.polys, ip) {
 			return false
 		}
 	}
@@ -114,7 +122,8 @@ func anyStrictlyIn(p Point, polys []Polygon) bool {
 	return false
 }
 
-func anyPolyIn(outer []Polygon, inner Polygon) bool {
+// anyEncloses is outer.some(o => booleanContains(o, inner)) for polygons.
+func anyEncloses(outer []Polygon, inner Polygon) bool {
 	for _, o := range outer {
 		if polyInPoly(o, inner) {
 			return true

@@ -68,6 +68,9 @@ func disjointGeom(a, b geom) bool {
 // polysTouch is boolean-disjoint isPolyInPoly: an outer-ring vertex of one
 // polygon lies in the other, or any edges of the two cross.
 func polysTouch(a, b Polygon) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
 	for _, c := range a[0] {
 		if pipRings(c, b) != outside {
 			return true

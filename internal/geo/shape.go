@@ -78,6 +78,7 @@ var (
 	ErrOpenRing     = errors.New("First and last Position are not equivalent.")
 	ErrNotShape     = errors.New("is not a valid geo-shape")
 	ErrCoordinates  = errors.New("coordinates must contain numbers")
+	ErrPointsParam  = errors.New("Invalid points parameter, it must either be a geoShape or be an array of geo-points")
 )
 
 // PolygonFromPoints is geo-utils validateListCoords + lineToPolygon: at least
@@ -222,4 +223,28 @@ func strictEqual(a, b any) bool {
 		return ok && x == y
 	}
 	return false
+}
+
+// QueryPolygon reads a geoPolygon `points` parameter: a GeoJSON Polygon or
+// MultiPolygon (exact type names), or an array of geo points (each parsed
+// strictly, at least three, closed automatically). Any other value gives
+// "Invalid points parameter, it must either be a geoShape or be an array of
+// geo-points".
+func QueryPolygon(v any) (Shape, error) {
+	if IsGeoShapePolygon(v) || IsGeoShapeMultiPolygon(v) {
+		return ParseGeoJSON(v)
+	}
+	a, ok := v.([]any)
+	if !ok {
+		return Shape{}, ErrPointsParam
+	}
+	pts := make([]Point, len(a))
+	for i, e := range a {
+		p, err := ParsePointStrict(e)
+		if err != nil {
+			return Shape{}, err
+		}
+		pts[i] = p
+	}
+	return PolygonFromPoints(pts)
 }

@@ -318,3 +318,19 @@ func BenchmarkInIPRangeCIDR(b *testing.B) {
 		InIPRange("8.8.8.8", "8.8.8.0/24", "", "")
 	}
 }
+
+func TestAccessors(t *testing.T) {
+	a, _ := ParseAddr("::1.2.3.4")
+	hi, lo := a.Uint128()
+	if a.Is4() || a.Version() != 6 || hi != 0 || lo != 0x01020304 {
+		t.Errorf("accessors: %v %d %x %x", a.Is4(), a.Version(), hi, lo)
+	}
+	b, _ := ParseAddr("10.0.0.1")
+	if !b.Is4() || b.Version() != 4 {
+		t.Error("v4 accessors")
+	}
+	p, _ := ParseCIDR("10.1.2.3/8")
+	if p.Addr().String() != "10.1.2.3" || p.Is6() {
+		t.Errorf("Prefix.Addr = %s", p.Addr())
+	}
+}

@@ -9,22 +9,22 @@ import (
 func TestEval(t *testing.T) {
 	ctx, _ := record.ParseObject([]byte(`{"some":"data","first":"Jane","n":2,"obj":{"a":{"b":3}},"arr":[1,2],"s":"10"}`))
 	cases := map[string]string{
-		`"transformed_" + some`: `"transformed_data"`,
-		`first + " Doe"`:        `"Jane Doe"`,
-		`true`:                  `true`,
-		`20`:                    `20`,
-		`[some]`:                `["data"]`,
-		`n * 3 + 1`:             `7`,
-		`n == "2"`:              `true`,
+		`"transformed_" + some`:   `"transformed_data"`,
+		`first + " Doe"`:          `"Jane Doe"`,
+		`true`:                    `true`,
+		`20`:                      `20`,
+		`[some]`:                  `["data"]`,
+		`n * 3 + 1`:               `7`,
+		`n == "2"`:                `true`,
 		`s > 9 ? "big" : "small"`: `"big"`,
-		`"at" in some`:          `true`,
-		`2 in arr`:              `true`,
-		`obj.a.b`:               `3`,
-		`missing || "dflt"`:     `"dflt"`,
-		`some && n`:             `2`,
-		`n + missing`:           `null`,
-		`"x" + n`:               `"x2"`,
-		`1.5 + 1`:               `2.5`,
+		`"at" in some`:            `true`,
+		`2 in arr`:                `true`,
+		`obj.a.b`:                 `3`,
+		`missing || "dflt"`:       `"dflt"`,
+		`some && n`:               `2`,
+		`n + missing`:             `null`,
+		`"x" + n`:                 `"x2"`,
+		`1.5 + 1`:                 `2.5`,
 	}
 	for src, want := range cases {
 		p, err := Compile(src)

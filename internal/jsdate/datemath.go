@@ -30,12 +30,12 @@ func dateMath(expr string, now float64) (float64, bool) {
 		}
 		var ok bool
 		if t, ok = parseAnchor(anchor, now); !ok {
-			return NaN, false
+			return nanTime, false
 		}
 	}
 	t, ok := evalDateMath(math, t)
 	if !ok || !Valid(t) {
-		return NaN, false
+		return nanTime, false
 	}
 	return t, true
 }
@@ -60,7 +60,7 @@ func normalizeNow(s string) string {
 func parseAnchor(s string, now float64) (float64, bool) {
 	if n, isNum := jsStringToNumber(s); len(s) > 4 && isNum {
 		if len(s) > 13 {
-			return NaN, false // "Bad timestamp"
+			return nanTime, false // "Bad timestamp"
 		}
 		if len(s) == 10 {
 			n *= 1000
@@ -68,7 +68,7 @@ func parseAnchor(s string, now float64) (float64, bool) {
 		return timeClip(n), true
 	}
 	if s == "" || strings.Trim(s, "0123456789TZ-+:.") != "" {
-		return NaN, false // "Bad time with format"
+		return nanTime, false // "Bad time with format"
 	}
 	return momentAnchor(s, now), true
 }
@@ -90,7 +90,7 @@ func evalDateMath(expr string, t float64) (float64, bool) {
 		case c == '+' || c == '-':
 			var ok bool
 			if i, val, ok = readAmount(expr, i); !ok {
-				return NaN, false
+				return nanTime, false
 			}
 			if c == '-' {
 				val = -val
@@ -98,10 +98,10 @@ func evalDateMath(expr string, t float64) (float64, bool) {
 		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 			var ok bool
 			if t, ok = addUnit(t, val, c); !ok {
-				return NaN, false
+				return nanTime, false
 			}
 		default:
-			return NaN, false // operator not supported
+			return nanTime, false // operator not supported
 		}
 	}
 	return t, true

@@ -23,7 +23,7 @@ func addUnit(t float64, val int, unit byte) (float64, bool) {
 	case 's', 'S':
 		return timeClip(t + v*msPerSecond), true
 	}
-	return NaN, false
+	return nanTime, false
 }
 
 func isDateMathUnit(c byte) bool {

@@ -94,7 +94,7 @@ func quarterValue(m string) float64 {
 			return float64(i + 1)
 		}
 	}
-	return NaN
+	return nanTime
 }
 
 var monthAnyPrefixes = [12]string{"ja", "f", "mar", "ap", "may", "jun", "jul", "au", "s", "o", "n", "d"}
@@ -108,7 +108,7 @@ func prefixIndex(m string, prefixes []string) float64 {
 			return float64(i)
 		}
 	}
-	return NaN
+	return nanTime
 }
 
 func monthAnyV(m string) float64    { return prefixIndex(m, monthAnyPrefixes[:]) }
@@ -136,7 +136,7 @@ func dayPeriodValue(m string) float64 {
 	case strings.Contains(m, "night"):
 		return dpNight
 	}
-	return NaN
+	return nanTime
 }
 
 // dayPeriodHours is dayPeriodEnumToHours.

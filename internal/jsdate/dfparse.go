@@ -36,17 +36,16 @@ var parserTable = map[byte]parserInfo{
 	'S': {30, 0, "tT"},
 	'X': {10, 0, "tTx"},
 	'x': {10, 0, "tTX"},
+	'Y': {130, 0, "yRuQqMLIdDitT"},
+	'R': {130, 0, "GyYuQqMLwdDectT"},
+	'w': {100, 0, "yRuqQMLIdDitT"},
+	'I': {100, 0, "yYuqQMLwdDectT"},
+	'e': {90, 0, "yRuqQMLIdDEictT"},
+	'c': {90, 0, "yRuqQMLIdDEietT"},
+	'i': {90, 0, "yYuqQMLwdDEectT"},
 	't': {40, 0, "*"},
 	'T': {20, 0, "*"},
 }
-
-// unsupportedParsers are date-fns parse tokens this port does not
-// implement (week-numbering tokens).
-const unsupportedParsers = "YRwIeci"
-
-// ErrUnsupportedToken is returned by ParseFormat for the week-numbering
-// tokens (Y R w I e c i), which this port does not implement.
-var ErrUnsupportedToken = errors.New("jsdate: date-fns parse token not supported")
 
 type dfSetter struct {
 	letter    byte
@@ -63,7 +62,7 @@ type dfFlags struct {
 
 func isParseLetter(c byte) bool {
 	_, ok := parserTable[c]
-	return ok || strings.IndexByte(unsupportedParsers, c) >= 0
+	return ok
 }
 
 // ParseFormat is date-fns 4.1.0 parse(s, format, ref) with the en-US
@@ -72,20 +71,20 @@ func isParseLetter(c byte) bool {
 func ParseFormat(s, format string, ref float64) (float64, error) {
 	if format == "" {
 		if s != "" {
-			return NaN, nil
+			return nanTime, nil
 		}
 		return timeClip(ref), nil
 	}
 	expanded, ok := splitLongFormat(format)
 	if !ok {
-		return NaN, errors.New("tokens is not iterable")
+		return nanTime, errors.New("Cannot read properties of null (reading 'map')")
 	}
 	setters, rest, err := runTokens(s, format, expanded)
 	if err != nil || setters == nil {
-		return NaN, err
+		return nanTime, err
 	}
 	if strings.TrimFunc(rest, isJSSpace) != "" {
-		return NaN, nil
+		return nanTime, nil
 	}
 	return applySetters(setters, ref), nil
 }
@@ -107,7 +106,8 @@ func runTokens(s, format, expanded string) ([]dfSetter, string, error) {
 			continue
 		}
 		tok := p.value
-		if err := protectedTokenError(tok, format, s); err != nil {
+		rest := s
+		if err := protectedTokenError(tok, format, func() string { return rest }); err != nil {
 			return nil, s, err
 		}
 		if err := checkCompatible(tok, used); err != nil {
@@ -126,9 +126,6 @@ func runTokens(s, format, expanded string) ([]dfSetter, string, error) {
 }
 
 func checkCompatible(tok string, used []string) error {
-	if strings.IndexByte(unsupportedParsers, tok[0]) >= 0 {
-		return ErrUnsupportedToken
-	}
 	info := parserTable[tok[0]]
 	if info.incompatible == "*" {
 		if len(used) > 0 {
@@ -155,7 +152,7 @@ func applySetters(setters []dfSetter, ref float64) float64 {
 	})
 	date := timeClip(ref)
 	if !Valid(date) {
-		return NaN
+		return nanTime
 	}
 	var flags dfFlags
 	for i, st := range setters {
@@ -163,7 +160,7 @@ func applySetters(setters []dfSetter, ref float64) float64 {
 			continue
 		}
 		if !validateSetter(date, st) {
-			return NaN
+			return nanTime
 		}
 		date = applySetter(date, &flags, st)
 	}

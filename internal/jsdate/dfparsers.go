@@ -114,10 +114,16 @@ func runParser(tok, s string) (v float64, two bool, rest string, ok bool) {
 	ordinal := n == 2 && tok[1] == 'o'
 	if ordinal {
 		v, rest, ok = matchOrdinal(s)
-		if tok[0] == 'M' || tok[0] == 'L' {
+		switch tok[0] {
+		case 'M', 'L':
 			v-- // months are 0-based
+		case 'e', 'c':
+			v = localDayValue(v)
 		}
 		return v, false, rest, ok
+	}
+	if v, two, rest, ok, handled := runWeekParser(tok, s); handled {
+		return v, two, rest, ok
 	}
 	switch tok[0] {
 	case 'G':

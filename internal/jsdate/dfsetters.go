@@ -41,7 +41,7 @@ func validateSetter(date float64, st dfSetter) bool {
 	case 'm', 's':
 		return v >= 0 && v <= 59
 	}
-	return true
+	return validateWeekSetter(st)
 }
 
 // applySetter is Parser.set (Local is UTC, so the timezone setters only
@@ -88,7 +88,7 @@ func applySetter(date float64, flags *dfFlags, st dfSetter) float64 {
 		flags.timestampSet = true
 		return timeClip(v)
 	}
-	return date // DateTimezoneSetter: identity in UTC
+	return applyWeekSetter(date, flags, st) // or the DateTimezoneSetter: identity in UTC
 }
 
 func startOfYear(y, date float64) float64 {
@@ -99,7 +99,7 @@ func setYearValue(date float64, flags *dfFlags, st dfSetter) float64 {
 	if st.twoDigit {
 		cur, ok := fullYearOf(date)
 		if !ok {
-			return startOfYear(NaN, date)
+			return startOfYear(nanTime, date)
 		}
 		return startOfYear(normalizeTwoDigitYear(st.value, float64(cur)), date)
 	}
@@ -141,7 +141,7 @@ func normalizeTwoDigitYear(two, current float64) float64 {
 // setWeekday is date-fns setDay with weekStartsOn = 0.
 func setWeekday(date, day float64) float64 {
 	if !Valid(date) {
-		return NaN
+		return nanTime
 	}
 	cur := float64(split(date).weekday)
 	return timeClip(date + (day-cur)*msPerDay)

@@ -9,9 +9,12 @@
 //   - ParseLenient / ValidDate: @terascope/core-utils getValidDate
 //     (Date parse, dashes-to-slashes retry, date math, `ms` durations);
 //   - IsAfter / IsBefore: validator.js 13.15.35 isAfter / isBefore;
-//   - ToUnixTime, ToISO8601, FormatDate, ParseDate: the data-mate field
-//     transforms of the same name, including date-fns 4.1.0 `format` and
-//     `parse` for the en-US locale.
+//   - ToUnixTime, ToISO8601, FormatDate, ParseDate (and their ...Value
+//     forms for whole field values, arrays included): the data-mate field
+//     transforms of the same name;
+//   - Format / ParseFormat: date-fns 4.1.0 `format` and `parse` (every
+//     token, en-US locale), which those transforms use;
+//   - small JS helpers: ValidDate, NewDate, ToString, FormatNumber, Truthy.
 //
 // Instants are float64 epoch milliseconds, like a JS Date's time value;
 // NaN stands for an Invalid Date and functions that can fail also return
@@ -20,8 +23,8 @@
 // was produced with TZ=UTC. Local must stay UTC (the date-fns port assumes
 // a zero offset).
 //
-// Leaf package: it imports only the standard library and must not import
-// anything from sluice.
+// Leaf package: it imports only the standard library (regular expressions
+// are compiled at package init) and must not import anything from sluice.
 //
 // Portions are ports of MIT / BSD licensed code: V8's dateparser
 // (BSD-3-Clause, the V8 project authors), date-fns 4.1.0 (MIT, Sasha Koss

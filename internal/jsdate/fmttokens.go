@@ -151,7 +151,7 @@ func cleanEscaped(s string) string {
 
 // protectedTokenError is date-fns warnOrThrowProtectedError: D, DD, YY and
 // YYYY throw (other all-D / all-Y tokens only warn).
-func protectedTokenError(token, format, input string) error {
+func protectedTokenError(token, format string, input func() string) error {
 	switch token {
 	case "D", "DD", "YY", "YYYY":
 	default:
@@ -162,7 +162,7 @@ func protectedTokenError(token, format, input string) error {
 		subject = "years"
 	}
 	return errors.New("Use `" + strings.ToLower(token) + "` instead of `" + token + "` (in `" + format +
-		"`) for formatting " + subject + " to the input `" + input +
+		"`) for formatting " + subject + " to the input `" + input() +
 		"`; see: https://github.com/date-fns/date-fns/blob/master/docs/unicodeTokens.md")
 }
 

@@ -3,6 +3,8 @@ package jsdate
 import (
 	"errors"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // errInvalidTime is date-fns' RangeError for an invalid date.
@@ -13,36 +15,88 @@ var errInvalidTime = errors.New("Invalid time value")
 // (date-fns quotes String(date) there). err is non-nil where date-fns
 // throws (invalid date, unknown letters, D/DD/YY/YYYY, empty format).
 func Format(ms float64, format string) (string, error) {
-	return formatDate(ms, format, "")
+	return formatDate(ms, format, func() string { return FormatNumber(ms) })
 }
 
-func formatDate(ms float64, format, input string) (string, error) {
+// formatDate formats ms; input renders String(date) for error messages.
+func formatDate(ms float64, format string, input func() string) (string, error) {
 	if !Valid(ms) {
 		return "", errInvalidTime
 	}
-	expanded, ok := splitLongFormat(format)
-	if !ok {
-		return "", errors.New("Cannot read properties of null (reading 'map')")
-	}
-	parts := tokenizeFormat(expanded, isFormatLetter)
-	for _, p := range parts {
-		if p.latin {
-			return "", errUnescapedLatin(p.value[0])
-		}
+	parts, err := formatParts(format)
+	if err != nil {
+		return "", err
 	}
 	f := split(ms)
-	var b strings.Builder
+	b := make([]byte, 0, 32)
 	for _, p := range parts {
 		if !p.isToken {
-			b.WriteString(p.value)
+			b = append(b, p.value...)
 			continue
 		}
 		if err := protectedTokenError(p.value, format, input); err != nil {
 			return "", err
 		}
-		b.WriteString(formatToken(f, ms, p.value))
+		b = appendToken(b, f, ms, p.value)
 	}
-	return b.String(), nil
+	return string(b), nil
+}
+
+// appendToken appends one token, writing the plain numeric ones directly.
+func appendToken(b []byte, f fields, ms float64, tok string) []byte {
+	if tok[len(tok)-1] != 'o' {
+		switch tok[0] {
+		case 'd':
+			return appendPad(b, f.day, len(tok))
+		case 'H':
+			return appendPad(b, f.hour, len(tok))
+		case 'm':
+			return appendPad(b, f.min, len(tok))
+		case 's':
+			return appendPad(b, f.sec, len(tok))
+		case 'M':
+			if len(tok) <= 2 {
+				return appendPad(b, f.month+1, len(tok))
+			}
+		case 'y':
+			if f.year > 0 && len(tok) != 2 {
+				return appendPad(b, f.year, len(tok))
+			}
+		}
+	}
+	return append(b, formatToken(f, ms, tok)...)
+}
+
+// formatCache memoizes tokenized formats (formats come from rule
+// options, so the set is small); it stops growing at maxCachedFormats.
+var (
+	formatCache      sync.Map // string -> []fmtPart
+	formatCacheSize  atomic.Int64
+	maxCachedFormats = int64(1024)
+)
+
+// formatParts tokenizes a format for Format, with date-fns' up-front
+// errors (empty format, unknown letters).
+func formatParts(format string) ([]fmtPart, error) {
+	if v, ok := formatCache.Load(format); ok {
+		return v.([]fmtPart), nil
+	}
+	expanded, ok := splitLongFormat(format)
+	if !ok {
+		return nil, errors.New("Cannot read properties of null (reading 'map')")
+	}
+	parts := tokenizeFormat(expanded, isFormatLetter)
+	for _, p := range parts {
+		if p.latin {
+			return nil, errUnescapedLatin(p.value[0])
+		}
+	}
+	if formatCacheSize.Load() < maxCachedFormats {
+		if _, loaded := formatCache.LoadOrStore(format, parts); !loaded {
+			formatCacheSize.Add(1)
+		}
+	}
+	return parts, nil
 }
 
 func isFormatLetter(c byte) bool {

@@ -26,11 +26,11 @@ func jsStringToNumber(s string) (float64, bool) {
 		return math.Inf(1), true
 	}
 	if !isDecimalLiteral(body) {
-		return NaN, false
+		return nanTime, false
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil && !math.IsInf(f, 0) {
-		return NaN, false
+		return nanTime, false
 	}
 	return f, true
 }
@@ -52,7 +52,7 @@ func parseRadix(digits string, base int) (float64, bool) {
 	for i := 0; i < len(digits); i++ {
 		d := hexValue(digits[i])
 		if d < 0 || d >= base {
-			return NaN, false
+			return nanTime, false
 		}
 		f = f*float64(base) + float64(d)
 	}

@@ -23,7 +23,7 @@ func parseWithRetry(s string) (float64, bool) {
 		return t, true
 	}
 	if strings.IndexByte(s, '-') < 0 {
-		return NaN, false
+		return nanTime, false
 	}
 	return Parse(strings.ReplaceAll(s, "-", "/"))
 }
@@ -31,24 +31,24 @@ func parseWithRetry(s string) (float64, bool) {
 // parseRelative is core-utils parseRelativeDate.
 func parseRelative(s string, now float64) (float64, bool) {
 	if s == "" {
-		return NaN, false
+		return nanTime, false
 	}
 	trimmed := normalizeNow(s)
 	if t, ok := dateMath(trimmed, now); ok {
 		return t, true
 	}
 	if trimmed == "" {
-		return NaN, false
+		return nanTime, false
 	}
 	d, ok := msDuration(trimmed)
 	if !ok {
-		return NaN, false
+		return nanTime, false
 	}
 	t := now + d
 	// getValidDate(number): integers only. An out-of-range integer gives an
 	// Invalid Date object there; it is reported as invalid here.
 	if t != math.Trunc(t) || !Valid(t) {
-		return NaN, false
+		return nanTime, false
 	}
 	return t, true
 }
@@ -65,10 +65,10 @@ func parseRelative(s string, now float64) (float64, bool) {
 func ValidDate(v any) (ms float64, ok bool) {
 	switch x := v.(type) {
 	case nil, bool:
-		return NaN, false
+		return nanTime, false
 	case float64:
 		if x != math.Trunc(x) || math.IsInf(x, 0) {
-			return NaN, false
+			return nanTime, false
 		}
 		return timeClip(x), true
 	case int:

@@ -81,9 +81,12 @@ func momentAnchor(s string, now float64) float64 {
 		case score < bestScore:
 			best, bestScore = cur, score
 		}
+		if bestValid && bestScore == 0 {
+			break // nothing can score lower: the choice is final
+		}
 	}
 	if !best.valid {
-		return NaN
+		return nanTime
 	}
 	if best.nextDay {
 		return timeClip(best.t + msPerDay)

@@ -14,7 +14,7 @@ func setFullYear(t float64, y, m, d float64) float64 {
 
 func setMonth(t float64, m, d float64) float64 {
 	if math.IsNaN(t) {
-		return NaN
+		return nanTime
 	}
 	f := split(t)
 	return timeClip(makeDay(float64(f.year), m, d)*msPerDay + timeWithinDay(t))
@@ -22,7 +22,7 @@ func setMonth(t float64, m, d float64) float64 {
 
 func setDate(t float64, d float64) float64 {
 	if math.IsNaN(t) {
-		return NaN
+		return nanTime
 	}
 	f := split(t)
 	return timeClip(makeDay(float64(f.year), float64(f.month), d)*msPerDay + timeWithinDay(t))
@@ -30,21 +30,21 @@ func setDate(t float64, d float64) float64 {
 
 func setHours(t float64, h, m, s, ms float64) float64 {
 	if math.IsNaN(t) {
-		return NaN
+		return nanTime
 	}
 	return timeClip(dayStart(t) + makeTime(h, m, s, ms))
 }
 
 func setMinutes(t float64, m, s, ms float64) float64 {
 	if math.IsNaN(t) {
-		return NaN
+		return nanTime
 	}
 	return timeClip(dayStart(t) + makeTime(float64(split(t).hour), m, s, ms))
 }
 
 func setSeconds(t float64, s, ms float64) float64 {
 	if math.IsNaN(t) {
-		return NaN
+		return nanTime
 	}
 	f := split(t)
 	return timeClip(dayStart(t) + makeTime(float64(f.hour), float64(f.min), s, ms))
@@ -52,7 +52,7 @@ func setSeconds(t float64, s, ms float64) float64 {
 
 func setMilliseconds(t float64, ms float64) float64 {
 	if math.IsNaN(t) {
-		return NaN
+		return nanTime
 	}
 	f := split(t)
 	return timeClip(dayStart(t) + makeTime(float64(f.hour), float64(f.min), float64(f.sec), ms))
@@ -78,7 +78,7 @@ func fullYearOf(t float64) (int, bool) {
 
 func hoursOf(t float64) float64 {
 	if math.IsNaN(t) {
-		return NaN
+		return nanTime
 	}
 	return float64(split(t).hour)
 }

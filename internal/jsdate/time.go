@@ -22,8 +22,8 @@ const (
 	maxYear          = 1000000
 )
 
-// NaN is the time value of an Invalid Date.
-var NaN = math.NaN()
+// nanTime is the time value of an Invalid Date.
+var nanTime = math.NaN()
 
 // daysFromCivil returns the day number (days since 1970-01-01) of the
 // proleptic Gregorian date y-m-d (m in 1..12).
@@ -72,7 +72,7 @@ func floorDiv(a, b int64) int64 {
 func makeDay(year, month, date float64) float64 {
 	if !(year >= minYear && year <= maxYear) || math.IsInf(month, 0) || math.IsNaN(month) ||
 		math.IsInf(date, 0) || math.IsNaN(date) || math.Abs(month) > 1e9 {
-		return NaN
+		return nanTime
 	}
 	y, m := int64(year), int64(month)
 	y += floorDiv(m, 12)
@@ -88,7 +88,7 @@ func makeTime(h, m, s, ms float64) float64 {
 // timeClip is ECMAScript TimeClip.
 func timeClip(t float64) float64 {
 	if math.IsNaN(t) || math.Abs(t) > MaxTime {
-		return NaN
+		return nanTime
 	}
 	return math.Trunc(t) + 0 // +0 turns -0 into +0
 }

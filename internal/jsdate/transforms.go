@@ -21,11 +21,11 @@ import (
 func ToUnixTime(v any, ms bool) (float64, error) {
 	r, err := unixTime(v, ms)
 	if err != nil {
-		return NaN, err
+		return nanTime, err
 	}
 	f, ok := r.(float64)
 	if !ok {
-		return NaN, nil // data-mate returns `false` for this (nested array) input
+		return nanTime, nil // data-mate returns `false` for this (nested array) input
 	}
 	return f, nil
 }
@@ -81,12 +81,12 @@ func FormatDate(v any, format string, resolution string) (string, error) {
 		return "", errors.New("Input is not valid date")
 	}
 	t := NewDate(v)
-	input := ToString(v)
+	input := func() string { return ToString(v) } // String(date) in messages
 	if isStringValue(v) {
-		input = DateString(t)
+		input = func() string { return DateString(t) }
 	} else if isNumberValue(v) && resolution == "seconds" {
 		t = timeClip(toNumber(v) * 1000)
-		input = FormatNumber(toNumber(v) * 1000)
+		input = func() string { return FormatNumber(t) }
 	}
 	return formatDate(t, format, input)
 }
@@ -107,10 +107,10 @@ func ParseDate(v any, format string) (float64, error) {
 func ParseDateAt(v any, format string, now time.Time) (float64, error) {
 	t, err := ParseFormat(ToString(v), format, FromTime(now))
 	if err != nil {
-		return NaN, err
+		return nanTime, err
 	}
 	if !Valid(t) {
-		return NaN, errors.New("Cannot parse date")
+		return nanTime, errors.New("Cannot parse date")
 	}
 	return t, nil
 }

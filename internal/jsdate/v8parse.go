@@ -12,7 +12,7 @@ func Parse(s string) (ms float64, ok bool) {
 	}
 	var r parsed
 	if !parseV8(s, &r) {
-		return NaN, false
+		return nanTime, false
 	}
 	t := r.timeValue()
 	return t, !math.IsNaN(t)
@@ -32,13 +32,13 @@ func (r *parsed) timeValue() float64 {
 	date := day*msPerDay + makeTime(float64(r.h), float64(r.m), float64(r.s), float64(r.ms))
 	if !r.hasOffset {
 		if !(date >= -maxTimeBeforeUTC && date <= maxTimeBeforeUTC) {
-			return NaN
+			return nanTime
 		}
 		// Local is UTC: no local-to-UTC adjustment.
 	} else {
 		date -= float64(r.offset) * 1000
 		if !(date >= -MaxTime && date <= MaxTime) {
-			return NaN
+			return nanTime
 		}
 	}
 	return timeClip(date)

@@ -21,6 +21,7 @@ var ErrTimeout = errors.New("regular expression match timed out")
 type Regexp struct {
 	source, flags string
 	re2           *regexp.Regexp
+	fast          *fastPath
 	bt            *regexp2.Regexp
 	groups        int
 }
@@ -36,7 +37,7 @@ func Compile(pattern, flags string) (*Regexp, error) {
 	r := &Regexp{source: pattern, flags: flags}
 	if tr, ok := translate(pattern, flags); ok {
 		if re, err := regexp.Compile(tr); err == nil {
-			r.re2, r.groups = re, re.NumSubexp()
+			r.re2, r.groups, r.fast = re, re.NumSubexp(), analyze(tr)
 			return r, nil
 		}
 	}
@@ -84,6 +85,11 @@ func (r *Regexp) NumGroups() int { return r.groups }
 // MatchString reports whether the pattern matches anywhere in s.
 func (r *Regexp) MatchString(s string) (bool, error) {
 	if r.re2 != nil {
+		if r.fast != nil {
+			if m, ok := r.fast.match(s); ok {
+				return m, nil
+			}
+		}
 		return r.re2.MatchString(s), nil
 	}
 	ok, err := r.bt.MatchString(s)
@@ -125,7 +131,19 @@ func (r *Regexp) FindAll(s string, n int) ([]Match, error) {
 
 func (r *Regexp) findAllRE2(s string, n int) []Match {
 	var out []Match
-	for _, idx := range r.re2.FindAllStringSubmatchIndex(s, n) {
+	base := 0
+	if f := r.fast; f != nil && f.lead != nil && n == 1 {
+		// every match starts at an occurrence of a leading literal
+		if base = f.lead.firstIndex(s); base < 0 {
+			return nil
+		}
+	}
+	for _, idx := range r.re2.FindAllStringSubmatchIndex(s[base:], n) {
+		for k := range idx {
+			if idx[k] >= 0 {
+				idx[k] += base
+			}
+		}
 		m := Match{Start: idx[0], End: idx[1], Groups: make([]Group, len(idx)/2)}
 		for g := range m.Groups {
 			if a, b := idx[2*g], idx[2*g+1]; a >= 0 {

@@ -70,3 +70,27 @@ func BenchmarkMatchLinear(b *testing.B) {
 		r.MatchString(s)
 	}
 }
+
+func TestFastPathsAgreeWithEngine(t *testing.T) {
+	pats := []string{`^.*(Chrome|Firefox).*$`, `^.*[?&]q=.*$`, `(Chrome|Firefox)/[0-9.]+`, `/(products|blog|search|account|cart)/`,
+		`^abc$`, `foo|bar`, `^.*a.*b.*$`, `^.*$`, `x[ab]y`, `^(GET|POST)$`}
+	inputs := []string{"", "Chrome/120.0", "x Firefox/1 y", "a\nChrome", "/search/item?q=1", "https://x/blog/p?a=1&q=2",
+		"abc", "zabcz", "foobar", "ab", "xay xby", "GET", "POST ", "\u2028", "plain text"}
+	for _, p := range pats {
+		fast := MustCompile(p, "")
+		slow := MustCompile(p, "")
+		slow.fast = nil
+		for _, in := range inputs {
+			a, _ := fast.MatchString(in)
+			b, _ := slow.MatchString(in)
+			if a != b {
+				t.Errorf("/%s/ on %q: fast %v, engine %v", p, in, a, b)
+			}
+			fa, _ := fast.FindAll(in, 1)
+			fb, _ := slow.FindAll(in, 1)
+			if len(fa) != len(fb) || len(fa) == 1 && (fa[0].Start != fb[0].Start || fa[0].End != fb[0].End) {
+				t.Errorf("/%s/ FindAll on %q: fast %+v, engine %+v", p, in, fa, fb)
+			}
+		}
+	}
+}

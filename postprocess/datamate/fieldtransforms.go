@@ -1,7 +1,8 @@
-package postprocess
+package datamate
 
 import (
 	"errors"
+	"github.com/sluice-dev/sluice/postprocess"
 
 	"github.com/sluice-dev/sluice/internal/jsstr"
 	"github.com/sluice-dev/sluice/record"
@@ -10,23 +11,23 @@ import (
 // data-mate FieldTransform functions (validators.md §3.6, wrapper D).
 
 // transform binds a transform that needs no arguments.
-func transform(fn func(v any) (any, error)) func(*Args) (*Impl, error) {
-	return func(*Args) (*Impl, error) {
-		return &Impl{Transform: func(v any, _ *record.Object) (any, error) { return fn(v) }}, nil
+func transform(fn func(v any) (any, error)) func(*postprocess.Args) (*postprocess.Impl, error) {
+	return func(*postprocess.Args) (*postprocess.Impl, error) {
+		return &postprocess.Impl{Transform: func(v any, _ *record.Object) (any, error) { return fn(v) }}, nil
 	}
 }
 
 func init() {
-	Register(
-		&Spec{Name: "toLowerCase", Kind: FieldTransform, Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
+	register(
+		&postprocess.Spec{Name: "toLowerCase", Kind: postprocess.FieldTransform, Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
 			Build:    transform(jsstr.ToLowerCase),
-			Examples: []Example{{Input: `"HeLLo"`, Output: `"hello"`}, {Input: `["A","B"]`, Output: `["a","b"]`}, {Input: `12`, Output: "removed"}}},
-		&Spec{Name: "decodeURL", Kind: FieldTransform, Summary: "decodeURIComponent; malformed escapes remove the field.",
+			Examples: []postprocess.Example{{Input: `"HeLLo"`, Output: `"hello"`}, {Input: `["A","B"]`, Output: `["a","b"]`}, {Input: `12`, Output: "removed"}}},
+		&postprocess.Spec{Name: "decodeURL", Kind: postprocess.FieldTransform, Summary: "decodeURIComponent; malformed escapes remove the field.",
 			Build:    transform(jsstr.DecodeURL),
-			Examples: []Example{{Input: `"caf%C3%A9%20table"`, Output: `"café table"`}, {Input: `"%E0%A4%A"`, Output: "removed"}}},
-		&Spec{Name: "dedupe", Kind: FieldTransform, Summary: "Remove duplicate array elements (objects by value, others by SameValueZero); nulls dropped; arrays are not deduplicated.",
+			Examples: []postprocess.Example{{Input: `"caf%C3%A9%20table"`, Output: `"café table"`}, {Input: `"%E0%A4%A"`, Output: "removed"}}},
+		&postprocess.Spec{Name: "dedupe", Kind: postprocess.FieldTransform, Summary: "Remove duplicate array elements (objects by value, others by SameValueZero); nulls dropped; arrays are not deduplicated.",
 			Build:    transform(dedupe),
-			Examples: []Example{{Input: `[1,3,3,4,null,1]`, Output: `[1,3,4]`}, {Input: `"x"`, Output: "removed"}}},
+			Examples: []postprocess.Example{{Input: `[1,3,3,4,null,1]`, Output: `[1,3,4]`}, {Input: `"x"`, Output: "removed"}}},
 	)
 }
 

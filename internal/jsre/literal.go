@@ -1,0 +1,127 @@
+package jsre
+
+import (
+	"regexp/syntax"
+	"strings"
+)
+
+// maxLiterals bounds the size of the literal sets the analysis builds.
+const maxLiterals = 32
+
+// litSet is a set of strings one of which a pattern fragment matches
+// exactly (exact) — the fragment matches nothing else.
+type litSet []string
+
+// exactSet returns the strings a fragment matches when it matches only a
+// small finite set of literal strings (case-sensitive), or ok=false.
+func exactSet(re *syntax.Regexp) (litSet, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil, false
+		}
+		return litSet{string(re.Rune)}, true
+	case syntax.OpEmptyMatch:
+		return litSet{""}, true
+	case syntax.OpCapture:
+		return exactSet(re.Sub[0])
+	case syntax.OpCharClass:
+		return classSet(re)
+	case syntax.OpAlternate:
+		var out litSet
+		for _, s := range re.Sub {
+			set, ok := exactSet(s)
+			if !ok || len(out)+len(set) > maxLiterals {
+				return nil, false
+			}
+			out = append(out, set...)
+		}
+		return out, true
+	case syntax.OpConcat:
+		out := litSet{""}
+		for _, s := range re.Sub {
+			set, ok := exactSet(s)
+			if !ok || len(out)*len(set) > maxLiterals {
+				return nil, false
+			}
+			out = cross(out, set)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func classSet(re *syntax.Regexp) (litSet, bool) {
+	var out litSet
+	for i := 0; i+1 < len(re.Rune); i += 2 {
+		for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+			if len(out) >= 8 {
+				return nil, false
+			}
+			out = append(out, string(r))
+		}
+	}
+	return out, len(out) > 0
+}
+
+func cross(a, b litSet) litSet {
+	out := make(litSet, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, x+y)
+		}
+	}
+	return out
+}
+
+// containsAny reports whether s contains any of the strings.
+func (l litSet) containsAny(s string) bool {
+	for _, x := range l {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstIndex is the smallest index at which any of the strings occurs, or -1.
+func (l litSet) firstIndex(s string) int {
+	best := -1
+	for _, x := range l {
+		if i := strings.Index(s, x); i >= 0 && (best < 0 || i < best) {
+			best = i
+		}
+	}
+	return best
+}
+
+func (l litSet) minLen() int {
+	m := -1
+	for _, x := range l {
+		if m < 0 || len(x) < m {
+			m = len(x)
+		}
+	}
+	return m
+}
+
+// leadingSet is the exact literal set of the leading elements of a
+// concatenation (every match starts with one of its strings), if any.
+func leadingSet(re *syntax.Regexp) (litSet, bool) {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	if re.Op != syntax.OpConcat {
+		set, ok := exactSet(re)
+		return set, ok && set.minLen() > 0
+	}
+	out := litSet{""}
+	for _, s := range re.Sub {
+		set, ok := exactSet(s)
+		if !ok || len(out)*len(set) > maxLiterals {
+			break
+		}
+		out = cross(out, set)
+	}
+	return out, out.minLen() > 0
+}
