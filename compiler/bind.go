@@ -73,7 +73,7 @@ func (b *binder) selectorError(r *Rule, err error) {
 
 // extraction builds an extraction rule.
 func (b *binder) extraction(r *Rule, post bool) *plan.Extraction {
-	e := &plan.Extraction{Rule: ref(r)}
+	e := &plan.Extraction{Rule: ref(r), Tags: r.tags}
 	ok := b.extractionFields(r, e)
 	if v, has := r.Obj.Get("multivalue"); has {
 		e.Multi = plan.MultiTrue

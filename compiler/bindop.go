@@ -21,24 +21,13 @@ func (b *binder) opStep(r *Rule, st *plan.Step, name string) *plan.Step {
 	if !ok {
 		return nil
 	}
-	if spec.RewritePaths != nil {
-		source, target = spec.RewritePaths(source, target)
-	}
-	impl, err := spec.Build(postprocess.NewArgs(r.Obj))
+	out, isBool := r.get("output").(bool)
+	op, err := postprocess.NewOp(spec, r.Obj, source, sources, target, isBool && !out)
 	if err != nil {
 		b.paramError(r, name, err)
 		return nil
 	}
-	out, _ := r.get("output").(bool)
-	invertable := r.has("output") && !out
-	st.Kind = plan.StepOp
-	st.Op = &postprocess.Op{
-		Spec: spec, Impl: impl, Source: record.ParsePath(source), Target: record.ParsePath(target),
-		InPlace: target == source, Invert: invertable && spec.Kind.IsValidation(), KeepScalars: true,
-	}
-	for _, s := range sources {
-		st.Op.Sources = append(st.Op.Sources, record.ParsePath(s))
-	}
+	st.Kind, st.Op = plan.StepOp, op
 	return st
 }
 

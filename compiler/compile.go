@@ -193,27 +193,8 @@ func (st *state) bind() {
 	st.finish(p)
 }
 
-// finish sets the phase flags, links selector steps and builds the index.
-func (st *state) finish(p *plan.Plan) {
-	idx := map[string]int{}
-	for i, s := range p.Selectors {
-		idx[s.Query] = i
-		if p.Mode == plan.Transform {
-			p.Extracting = p.Extracting || len(s.Extractions) > 0
-			p.Processing = p.Processing || len(s.Pipeline) > 0
-		}
-	}
-	for _, s := range p.Selectors {
-		for _, step := range s.Pipeline {
-			if step.Kind == plan.StepSelector {
-				if i, ok := idx[step.Query]; ok {
-					step.SelIndex = i
-				}
-			}
-		}
-	}
-	p.BuildIndex()
-}
+// finish completes the plan (phase flags, selector links, index).
+func (st *state) finish(p *plan.Plan) { p.Finish() }
 
 // check adds warnings that do not stop compilation.
 func (st *state) check() {

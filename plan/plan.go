@@ -91,6 +91,7 @@ type Extraction struct {
 	Exp        *Expr
 	Multi      Multivalue
 	Mutate     bool // post-process only: write into the current record
+	Tags       []string
 	Spec       ExtractionSpec
 }
 

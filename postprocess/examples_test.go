@@ -173,12 +173,12 @@ func checkTables(t *testing.T, doc string) {
 }
 
 func TestMarkdownEscaping(t *testing.T) {
-	postprocess.Register(&postprocess.Spec{Name: "zzDocsProbe", Kind: postprocess.FieldValidator,
+	probe := &postprocess.Spec{Name: "zzDocsProbe", Kind: postprocess.FieldValidator,
 		Summary: "a | b\nc", Params: []postprocess.Param{{Name: "p", Type: "string", Default: "`x`", Required: true, Doc: "d|e"}},
 		Examples: []postprocess.Example{{Args: `{"p":"|"}`, Input: `"a"`, Output: "removed"}},
-		Build:    func(*postprocess.Args) (*postprocess.Impl, error) { return nil, nil }})
+		Build:    func(*postprocess.Args) (*postprocess.Impl, error) { return nil, nil }}
 	var b bytes.Buffer
-	postprocess.Markdown(&b)
+	postprocess.MarkdownSpecs(&b, []*postprocess.Spec{probe})
 	want := "| `zzDocsProbe` | `p`: string = `` `x` ``, required — d\\|e | a \\| b c | `{\"p\":\"\\|\"}` → `\"a\"` ⇒ *removed* |  |"
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("row not found:\n%s\nin\n%s", want, b.String())

@@ -275,3 +275,21 @@ func (op *Op) runSpecial(r *record.Record) *record.Record {
 	op.set(r, out)
 	return r
 }
+
+// NewOp binds spec to a rule object: it runs Build once and sets the paths.
+// invert is output:false; it only affects validation kinds.
+func NewOp(spec *Spec, rule *record.Object, source string, sources []string, target string, invert bool) (*Op, error) {
+	if spec.RewritePaths != nil {
+		source, target = spec.RewritePaths(source, target)
+	}
+	impl, err := spec.Build(NewArgs(rule))
+	if err != nil {
+		return nil, err
+	}
+	op := &Op{Spec: spec, Impl: impl, Source: record.ParsePath(source), Target: record.ParsePath(target),
+		InPlace: target == source, Invert: invert && spec.Kind.IsValidation(), KeepScalars: true}
+	for _, s := range sources {
+		op.Sources = append(op.Sources, record.ParsePath(s))
+	}
+	return op, nil
+}

@@ -33,18 +33,24 @@ func parse4(s string) (uint32, bool) {
 	return v<<8 | part, true
 }
 
-// parse6 follows ip-utils parseIPv6Int: the zone (from the first '%') is
-// dropped, an embedded dotted-quad tail becomes two groups, "::" expands to
-// at least one zero group, and every group is 1-4 hex digits.
+// parse6 follows ip-utils parseIPv6Int in one pass: the zone (from the
+// first '%') is dropped, a dotted-quad tail after the last ':' supplies the
+// last two groups, "::" stands for at least one zero group, and every group
+// is 1-4 hex digits.
 func parse6(raw string) (Addr, bool) {
 	s := raw
 	if i := strings.IndexByte(s, '%'); i >= 0 {
 		s = s[:i]
 	}
 	var g [8]uint16
-	n, ok := groups6(s, &g)
-	if !ok || n != 8 {
+	n, gap, ok := scan6(s, &g)
+	if !ok || (gap < 0 && n != 8) || (gap >= 0 && n >= 8) {
 		return Addr{}, false
+	}
+	if gap >= 0 {
+		moved := n - gap
+		copy(g[8-moved:], g[gap:n])
+		clear(g[gap : 8-moved])
 	}
 	a := Addr{v6: true, compat: isCompat(raw)}
 	for i := 0; i < 4; i++ {
@@ -54,93 +60,86 @@ func parse6(raw string) (Addr, bool) {
 	return a, true
 }
 
-// groups6 fills g with the groups of s and returns how many it produced.
-// An embedded dotted-quad tail (after the last ':') supplies the last two
-// groups, as if it had been rewritten to hex like ip-utils does.
-func groups6(s string, g *[8]uint16) (int, bool) {
-	last := strings.LastIndexByte(s, ':')
-	if last < 0 || strings.IndexByte(s[last+1:], '.') < 0 {
-		return expand6(s, 0, g)
+// scan6 reads the groups of s into g and reports how many there are and
+// where "::" was (-1 if absent).
+func scan6(s string, g *[8]uint16) (n, gap int, ok bool) {
+	gap, i := -1, 0
+	if strings.HasPrefix(s, "::") {
+		gap, i = 0, 2
+	} else if strings.HasPrefix(s, ":") {
+		return 0, 0, false
 	}
-	if !dottedShape(s[last+1:]) {
-		return 0, false
-	}
-	v, ok := parse4(s[last+1:])
-	if !ok {
-		return 0, false
-	}
-	g[6], g[7] = uint16(v>>16), uint16(v)
-	return expand6(s[:last+1], 2, g)
-}
-
-// expand6 splits s on "::" the way String.prototype.split does and expands
-// it into g[:8-extra]; extra (0 or 2) groups are already in place at the end,
-// in which case s ends with the ':' that preceded them.
-func expand6(s string, extra int, g *[8]uint16) (int, bool) {
-	i := strings.Index(s, "::")
-	if i < 0 {
-		n, ok := hexGroups(dropColon(s, extra), g[:8-extra])
-		return n + extra, ok
-	}
-	left, right := s[:i], s[i+2:]
-	if strings.Contains(right, "::") {
-		return 0, false
-	}
-	var r [8]uint16
-	nl, nr, ok := 0, 0, true
-	if left != "" {
-		nl, ok = hexGroups(left, g[:8-extra])
-	}
-	if ok && right != "" {
-		nr, ok = hexGroups(dropColon(right, extra), r[:8-extra])
-	}
-	if !ok || 8-nl-nr-extra <= 0 {
-		return 0, false
-	}
-	clear(g[nl : 8-nr-extra])
-	copy(g[8-nr-extra:], r[:nr])
-	return 8, true
-}
-
-// dropColon removes the ':' that preceded an embedded IPv4 tail.
-func dropColon(s string, extra int) string {
-	if extra == 0 {
-		return s
-	}
-	return s[:len(s)-1]
-}
-
-// hexGroups parses ':'-separated 1-4 digit hex groups into dst.
-func hexGroups(s string, dst []uint16) (int, bool) {
-	n, v, digits := 0, uint16(0), 0
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == ':' {
-			if digits == 0 || n == len(dst) {
-				return 0, false
+	for i < len(s) {
+		start := i
+		v, end, ok := hexRun(s, i)
+		if end < len(s) && s[end] == '.' {
+			return dottedTail(s, start, n, gap, g)
+		}
+		if !ok || n == 8 {
+			return 0, 0, false
+		}
+		g[n], n, i = v, n+1, end
+		if i == len(s) {
+			break
+		}
+		if s[i] != ':' || i+1 == len(s) {
+			return 0, 0, false
+		}
+		if i++; s[i] == ':' {
+			if gap >= 0 {
+				return 0, 0, false
 			}
-			dst[n], n, v, digits = v, n+1, 0, 0
-			continue
+			gap, i = n, i+1
 		}
-		h, ok := hexVal(s[i])
-		if !ok || digits == 4 {
-			return 0, false
-		}
-		v, digits = v<<4|h, digits+1
 	}
-	return n, true
+	return n, gap, true
+}
+
+// hexRun parses 1-4 hex digits at s[i:] and returns the value and the end.
+func hexRun(s string, i int) (uint16, int, bool) {
+	var v uint16
+	start := i
+	for ; i < len(s); i++ {
+		h := hexTable[s[i]]
+		if h < 0 {
+			break
+		}
+		v = v<<4 | uint16(h)
+	}
+	return v, i, i > start && i-start <= 4
+}
+
+// dottedTail handles an IPv4 tail starting at s[start:] (after a ':').
+func dottedTail(s string, start, n, gap int, g *[8]uint16) (int, int, bool) {
+	if start == 0 || n > 6 || !dottedShape(s[start:]) {
+		return 0, 0, false
+	}
+	v, ok := parse4(s[start:])
+	if !ok {
+		return 0, 0, false
+	}
+	g[n], g[n+1] = uint16(v>>16), uint16(v)
+	return n + 2, gap, true
 }
 
 func hexVal(c byte) (uint16, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return uint16(c - '0'), true
-	case c >= 'a' && c <= 'f':
-		return uint16(c-'a') + 10, true
-	case c >= 'A' && c <= 'F':
-		return uint16(c-'A') + 10, true
-	}
-	return 0, false
+	v := hexTable[c]
+	return uint16(v), v >= 0
 }
+
+// hexTable maps ASCII hex digits (either case) to their value, others to -1.
+var hexTable = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i := 0; i < 10; i++ {
+		t['0'+i] = int8(i)
+	}
+	for i := 0; i < 6; i++ {
+		t['a'+i], t['A'+i] = int8(10+i), int8(10+i)
+	}
+	return t
+}()
 
 // dottedShape reports /^\d+\.\d+\.\d+\.\d+$/.
 func dottedShape(s string) bool {

@@ -22,6 +22,49 @@ type parser struct {
 
 	farthest int
 	expected map[string]bool
+	fails    map[int]bool // (rule, position) pairs known to fail
+}
+
+// Rule ids for failure memoisation. Without it nested parentheses make the
+// ordered alternatives re-parse the same text exponentially often (the
+// reference PEG has this problem; ten levels took seconds).
+const (
+	ruleLogicalGroup = iota
+	ruleTermGroup
+	ruleNegation
+	ruleParensGroup
+	ruleTermExpression
+	numRules
+)
+
+// memo runs a rule unless it is known to fail at i, and remembers failures.
+func (p *parser) memo(rule, i int, f func(int) (*Node, int, bool)) (*Node, int, bool) {
+	key := i*numRules + rule
+	if p.fails[key] {
+		return nil, i, false
+	}
+	n, j, ok := f(i)
+	if !ok && !p.failed() {
+		if p.fails == nil {
+			p.fails = map[int]bool{}
+		}
+		p.fails[key] = true
+	}
+	return n, j, ok
+}
+
+func (p *parser) logicalGroup(i int) (*Node, int, bool) {
+	return p.memo(ruleLogicalGroup, i, p.logicalGroupRule)
+}
+func (p *parser) termGroup(i int) (*Node, int, bool) {
+	return p.memo(ruleTermGroup, i, p.termGroupRule)
+}
+func (p *parser) negation(i int) (*Node, int, bool) { return p.memo(ruleNegation, i, p.negationRule) }
+func (p *parser) parensGroup(i int) (*Node, int, bool) {
+	return p.memo(ruleParensGroup, i, p.parensGroupRule)
+}
+func (p *parser) termExpression(i int) (*Node, int, bool) {
+	return p.memo(ruleTermExpression, i, p.termExpressionRule)
 }
 
 func (p *parser) at(i int) byte {
@@ -116,7 +159,7 @@ func joinExpected(exp []string) string {
 }
 
 // logicalGroup: !ConjunctionOperator Conjunction+
-func (p *parser) logicalGroup(i int) (*Node, int, bool) {
+func (p *parser) logicalGroupRule(i int) (*Node, int, bool) {
 	if p.conjunctionOperator(i) {
 		return nil, i, false
 	}
@@ -292,7 +335,7 @@ func (p *parser) orRight(i int) ([]*Node, int, bool) {
 }
 
 // termGroup: Negation / ParensGroup / VariableType / TermExpression
-func (p *parser) termGroup(i int) (*Node, int, bool) {
+func (p *parser) termGroupRule(i int) (*Node, int, bool) {
 	if n, j, ok := p.negation(i); ok || p.failed() {
 		return n, j, ok
 	}
@@ -309,7 +352,7 @@ func (p *parser) termGroup(i int) (*Node, int, bool) {
 }
 
 // negation: 'NOT' ws+ Negated / '!' ws* Negated / '(' ws* Negation ws* ')'
-func (p *parser) negation(i int) (*Node, int, bool) {
+func (p *parser) negationRule(i int) (*Node, int, bool) {
 	if j, ok := p.lit(i, "NOT"); ok {
 		if j, ok = p.ws1(j); ok {
 			if child, k, ok := p.negatedTermGroup(j); ok {
@@ -355,7 +398,7 @@ func (p *parser) negatedTermGroup(i int) (*Node, int, bool) {
 }
 
 // parensGroup: '(' ws* ParensGroup ws* ')' / '(' ws* LogicalGroup ws* ')'
-func (p *parser) parensGroup(i int) (*Node, int, bool) {
+func (p *parser) parensGroupRule(i int) (*Node, int, bool) {
 	if n, j, ok := p.parens(i, p.parensGroup); ok || p.failed() {
 		return n, j, ok
 	}
@@ -372,7 +415,7 @@ func (p *parser) unquotedTermType(i int) (*Node, int, bool) {
 }
 
 // termExpression: BaseTermExpression / RangeExpression / TermType / '(' ws* TermExpression ws* ')'
-func (p *parser) termExpression(i int) (*Node, int, bool) {
+func (p *parser) termExpressionRule(i int) (*Node, int, bool) {
 	if n, j, ok := p.baseTermExpression(i); ok || p.failed() {
 		return n, j, ok
 	}

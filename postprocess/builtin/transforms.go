@@ -27,7 +27,7 @@ func transformSpecs() []*postprocess.Spec {
 		strTx("urlencode", "encodeURL", "Encode with JavaScript encodeURIComponent (A-Z a-z 0-9 - _ . ! ~ * ' ( ) are kept).", encodeURIComponent,
 			ex("", `"hello world"`, `"hello%20world"`), ex("", `"ha3ke5@pawnage.com"`, `"ha3ke5%40pawnage.com"`)),
 		strTx("hexdecode", "decodeHex", "Decode hex pairs up to the first invalid pair into UTF-8 text.", jsbuf.HexDecode,
-			ex("", `"68656c6c6f"`, `"hello"`), ex("", `"68656czz"`, `"he"`)),
+			ex("", `"68656c6c6f"`, `"hello"`), ex("", `"68656czz"`, `"hel"`)),
 		strTx("hexencode", "encodeHex", "Encode the UTF-8 bytes of a string as lower-case hex.", jsbuf.HexEncode,
 			ex("", `"hello"`, `"68656c6c6f"`)),
 		strTx("md5encode", "encodeMD5", "Replace a string with the hex MD5 digest of its UTF-8 bytes.", jsbuf.MD5Encode,

@@ -2,7 +2,6 @@ package datamate
 
 import (
 	"errors"
-	"github.com/sluice-dev/sluice/postprocess"
 
 	"github.com/sluice-dev/sluice/internal/jsstr"
 	"github.com/sluice-dev/sluice/record"
@@ -10,25 +9,104 @@ import (
 
 // data-mate FieldTransform functions (validators.md §3.6, wrapper D).
 
-// transform binds a transform that needs no arguments.
-func transform(fn func(v any) (any, error)) func(*postprocess.Args) (*postprocess.Impl, error) {
-	return func(*postprocess.Args) (*postprocess.Impl, error) {
-		return &postprocess.Impl{Transform: func(v any, _ *record.Object) (any, error) { return fn(v) }}, nil
+// fieldTransformSpecs lists the 37 field transforms (dedupe included).
+func fieldTransformSpecs() []*spec {
+	out := convertTransformSpecs()
+	out = append(out, stringTransformSpecs()...)
+	out = append(out, encodingTransformSpecs()...)
+	out = append(out, regexTransformSpecs()...)
+	out = append(out, dateTransformSpecs()...)
+	out = append(out, caseTransformSpecs()...)
+	out = append(out, valueTransformSpecs()...)
+	return append(out, arrayTransformSpecs()...)
+}
+
+func stringTransformSpecs() []*spec {
+	return []*spec{
+		ft(&spec{Name: "toUpperCase", Summary: "Upper-case a string (JavaScript full Unicode mapping: ß becomes SS); arrays element by element.",
+			Examples: []example{ex(`"lowercase"`, `"LOWERCASE"`), ex(`"straße"`, `"STRASSE"`), ex(`["a",1]`, "removed")}},
+			transform(jsstr.ToUpperCase)),
+		ft(&spec{Name: "toLowerCase", Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
+			Examples: []example{ex(`"HeLLo"`, `"hello"`), ex(`["A","B"]`, `["a","b"]`), ex(`12`, "removed")}},
+			transform(jsstr.ToLowerCase)),
+		ft(&spec{Name: "trim", Summary: "Trim every character of char from both ends (lodash trim; default a single space, so tabs and newlines stay).",
+			Params:   []param{{Name: "char", Type: "string", Default: `" "`, Doc: "a set of characters, not a word"}},
+			Examples: []example{ex(`"   string    "`, `"string"`), exArgs(`{"char":"fast"}`, `"fast cars race fast"`, `" cars race "`), ex(`"\t x \n"`, `"\t x \n"`)}},
+			buildTrim),
+		ft(&spec{Name: "truncate", Summary: "Keep the first size UTF-16 code units of a string.",
+			Params:   []param{{Name: "size", Type: "number", Required: true, Doc: "a positive number"}},
+			Examples: []example{exArgs(`{"size":4}`, `"thisisalongstring"`, `"this"`), exArgs(`{"size":2}`, `["hello",null,"world"]`, `["he","wo"]`)}},
+			buildTruncate),
+		ft(&spec{Name: "trimStart", Summary: "Trim the characters of char from the start (lodash trimStart; default JavaScript white space).",
+			Params:   []param{{Name: "char", Type: "string", Doc: "a set of characters; default white space"}},
+			Examples: []example{ex(`"    Hello Bob    "`, `"Hello Bob    "`), exArgs(`{"char":"i"}`, `"iiii-wordiwords-iii"`, `"-wordiwords-iii"`)}},
+			buildTrimSide(jsstr.TrimStartValue)),
+		ft(&spec{Name: "trimEnd", Summary: "Trim the characters of char from the end (lodash trimEnd; default JavaScript white space).",
+			Params:   []param{{Name: "char", Type: "string", Doc: "a set of characters; default white space"}},
+			Examples: []example{ex(`"    Hello Bob    "`, `"    Hello Bob"`), exArgs(`{"char":"i"}`, `"iiii-wordiwords-iii"`, `"iiii-wordiwords-"`)}},
+			buildTrimSide(jsstr.TrimEndValue)),
 	}
 }
 
-func init() {
-	register(
-		&postprocess.Spec{Name: "toLowerCase", Kind: postprocess.FieldTransform, Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
-			Build:    transform(jsstr.ToLowerCase),
-			Examples: []postprocess.Example{{Input: `"HeLLo"`, Output: `"hello"`}, {Input: `["A","B"]`, Output: `["a","b"]`}, {Input: `12`, Output: "removed"}}},
-		&postprocess.Spec{Name: "decodeURL", Kind: postprocess.FieldTransform, Summary: "decodeURIComponent; malformed escapes remove the field.",
-			Build:    transform(jsstr.DecodeURL),
-			Examples: []postprocess.Example{{Input: `"caf%C3%A9%20table"`, Output: `"café table"`}, {Input: `"%E0%A4%A"`, Output: "removed"}}},
-		&postprocess.Spec{Name: "dedupe", Kind: postprocess.FieldTransform, Summary: "Remove duplicate array elements (objects by value, others by SameValueZero); nulls dropped; arrays are not deduplicated.",
-			Build:    transform(dedupe),
-			Examples: []postprocess.Example{{Input: `[1,3,3,4,null,1]`, Output: `[1,3,4]`}, {Input: `"x"`, Output: "removed"}}},
-	)
+func caseTransformSpecs() []*spec {
+	return []*spec{
+		ft(&spec{Name: "toCamelCase", Summary: "lodash camelCase (words split on case, digits and separators; accents removed).",
+			Examples: []example{ex(`"I need camel case"`, `"iNeedCamelCase"`), ex(`"XMLHttpRequest"`, `"xmlHttpRequest"`)}},
+			transform(jsstr.ToCamelCase)),
+		ft(&spec{Name: "toKebabCase", Summary: "lodash kebabCase.",
+			Examples: []example{ex(`"happyBirthday"`, `"happy-birthday"`), ex(`"abc123def"`, `"abc-123-def"`)}},
+			transform(jsstr.ToKebabCase)),
+		ft(&spec{Name: "toPascalCase", Summary: "lodash camelCase with the first letter or digit upper-cased.",
+			Examples: []example{ex(`"what_is_this"`, `"WhatIsThis"`), ex(`"école normale"`, `"EcoleNormale"`)}},
+			transform(jsstr.ToPascalCase)),
+		ft(&spec{Name: "toSnakeCase", Summary: "lodash snakeCase.",
+			Examples: []example{ex(`"I need snake case"`, `"i_need_snake_case"`), ex(`"don't stop"`, `"dont_stop"`)}},
+			transform(jsstr.ToSnakeCase)),
+		ft(&spec{Name: "toTitleCase", Summary: "lodash startCase: words separated by spaces, first letters upper-cased (the rest is not lower-cased).",
+			Examples: []example{ex(`"happyBirthday"`, `"Happy Birthday"`), ex(`"FOO BAR"`, `"FOO BAR"`)}},
+			transform(jsstr.ToTitleCase)),
+	}
+}
+
+// buildTrim: a char that is not a non-empty string falls back to a space.
+func buildTrim(a *args) (transformFn, error) {
+	c, _ := a.Get("char")
+	char, ok := c.(string)
+	ok = ok && char != ""
+	return func(v any, _ *record.Object) (any, error) { return jsstr.TrimValue(v, char, ok) }, nil
+}
+
+// buildTrimSide: a truthy non-string char throws on every value; other
+// chars reach lodash as String(char) (null as "", which trims nothing).
+func buildTrimSide(fn func(v any, char string, hasChar bool) (any, error)) transformBuilder {
+	return func(a *args) (transformFn, error) {
+		c, present := a.Get("char")
+		if _, isStr := c.(string); record.Truthy(c) && !isStr {
+			return nil, paramErr("char", "expected a string, got "+got(c, present))
+		}
+		has := present && c != record.Undefined
+		char := ""
+		if c != nil {
+			char = record.ToString(c)
+		}
+		return func(v any, _ *record.Object) (any, error) { return fn(v, char, has) }, nil
+	}
+}
+
+func buildTruncate(a *args) (transformFn, error) {
+	v, ok := a.Get("size")
+	if size, isNum := v.(float64); !isNum || !(size > 0) {
+		return nil, paramErr("size", "expected a positive number, got "+got(v, ok))
+	}
+	return func(x any, _ *record.Object) (any, error) { return jsstr.Truncate(x, v) }, nil
+}
+
+func arrayTransformSpecs() []*spec {
+	return []*spec{
+		ft(&spec{Name: "dedupe", Summary: "Remove duplicate array elements (objects by value, others by SameValueZero); nulls dropped; arrays are not deduplicated.",
+			Examples: []example{ex(`[1,3,3,4,null,1]`, `[1,3,4]`), ex(`"x"`, "removed")}},
+			transform(dedupe)),
+	}
 }
 
 var errNotArray = errors.New("dedupe requires an array")

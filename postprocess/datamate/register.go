@@ -1,11 +1,128 @@
 package datamate
 
-import "github.com/sluice-dev/sluice/postprocess"
+import (
+	"github.com/sluice-dev/sluice/postprocess"
+	"github.com/sluice-dev/sluice/record"
+)
 
-var specs []*postprocess.Spec
+// Short names for the registry types used throughout the package.
+type (
+	spec    = postprocess.Spec
+	param   = postprocess.Param
+	example = postprocess.Example
+	args    = postprocess.Args
+)
 
-func register(s ...*postprocess.Spec) { specs = append(specs, s...) }
+// validatorFn is a bound data-mate FieldValidator at function level
+// (`fn(input, input, args)`): nil gives false for most functions, arrays go
+// through `_lift`; an error is the function throwing.
+type validatorFn = func(v any) (bool, error)
+
+// transformFn is a bound data-mate FieldTransform (`fn(input, doc, args)`).
+type transformFn = func(v any, doc *record.Object) (any, error)
+
+// Builders bind one function to its arguments (the rule object, or the
+// `options` object of some/every/map).
+type (
+	validatorBuilder = func(a *args) (validatorFn, error)
+	transformBuilder = func(a *args) (transformFn, error)
+)
+
+var (
+	specs []*spec
+	// validators is data-mate's FieldValidator repository (some, every, jexl).
+	validators = map[string]validatorBuilder{}
+	// transforms is data-mate's FieldTransform repository (map, jexl): every
+	// field transform except dedupe, plus the FieldTransform setField.
+	transforms = map[string]transformBuilder{}
+)
+
+func init() {
+	register(fieldTransformSpecs()...)
+	register(fieldValidatorSpecs()...)
+	register(recordValidatorSpecs()...)
+	register(recordTransformSpecs()...)
+	transforms["setField"] = buildSetFieldTransform
+}
+
+func register(s ...*spec) { specs = append(specs, s...) }
 
 // Specs returns the data-mate operations in registration order (field
 // transforms, field validators, record validators, record transforms).
 func Specs() []*postprocess.Spec { return specs }
+
+// fv completes a FieldValidator spec and adds its builder to the repository.
+func fv(s *spec, b validatorBuilder) *spec {
+	validators[s.Name] = b
+	s.Kind = postprocess.FieldValidator
+	s.Build = func(a *args) (*postprocess.Impl, error) {
+		f, err := b(a)
+		if err != nil {
+			return nil, err
+		}
+		return &postprocess.Impl{Validate: definedValidator(f)}, nil
+	}
+	return s
+}
+
+// ft completes a FieldTransform spec and adds its builder to the repository.
+func ft(s *spec, b transformBuilder) *spec {
+	transforms[s.Name] = b
+	s.Kind = postprocess.FieldTransform
+	s.Build = func(a *args) (*postprocess.Impl, error) {
+		f, err := b(a)
+		if err != nil {
+			return nil, err
+		}
+		return &postprocess.Impl{Transform: definedTransform(f)}, nil
+	}
+	return s
+}
+
+// definedValidator maps a missing field (record.Undefined) to nil, which is
+// what the value packages understand.
+func definedValidator(f validatorFn) validatorFn {
+	return func(v any) (bool, error) {
+		if v == record.Undefined {
+			v = nil
+		}
+		return f(v)
+	}
+}
+
+func definedTransform(f transformFn) transformFn {
+	return func(v any, doc *record.Object) (any, error) {
+		if v == record.Undefined {
+			v = nil
+		}
+		return f(v, doc)
+	}
+}
+
+// check binds a validator that reads no arguments.
+func check(fn func(v any) bool) validatorBuilder {
+	return func(*args) (validatorFn, error) {
+		return func(v any) (bool, error) { return fn(v), nil }, nil
+	}
+}
+
+// stringCheck adapts a string predicate: non-strings are invalid.
+func stringCheck(fn func(s string) bool) func(v any) bool {
+	return func(v any) bool {
+		s, ok := v.(string)
+		return ok && fn(s)
+	}
+}
+
+// transform binds a transform that reads no arguments.
+func transform(fn func(v any) (any, error)) transformBuilder {
+	return func(*args) (transformFn, error) {
+		return func(v any, _ *record.Object) (any, error) { return fn(v) }, nil
+	}
+}
+
+// ex builds an example without extra rule keys.
+func ex(input, output string) example { return example{Input: input, Output: output} }
+
+// exArgs builds an example with extra rule keys.
+func exArgs(a, input, output string) example { return example{Args: a, Input: input, Output: output} }

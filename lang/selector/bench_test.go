@@ -1,0 +1,60 @@
+package selector
+
+import (
+	"bufio"
+	"os"
+	"testing"
+
+	"github.com/sluice-dev/sluice/record"
+)
+
+func weblogRecords(b *testing.B) []*record.Object {
+	f, err := os.Open("../../testdata/weblog/weblogs-2k.ndjson")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var out []*record.Object
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		o, err := record.ParseObject(sc.Bytes())
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+var weblogTypes = map[string]string{"ip": "ip", "created": "date", "bytes": "integer", "status": "integer"}
+
+// BenchmarkMatch measures one selector match per record of the benchmark
+// sample (ns/op is per record).
+func BenchmarkMatch(b *testing.B) {
+	recs := weblogRecords(b)
+	for _, bc := range []struct{ name, query string }{
+		{"term", `host:www.example.com`},
+		{"term-and-term", `host:www.example.com AND status:200`},
+		{"exists-and-not", `_exists_:user.email AND NOT status:404`},
+		{"range", `status:>=500`},
+		{"ip-cidr", `ip:"10.0.0.0/8"`},
+		{"regex", `userAgent:/.*(Chrome|Firefox).*/`},
+		{"field-group", `bytes:>=40000 AND method:(GET OR POST)`},
+	} {
+		m, err := Compile(bc.query, Options{Types: weblogTypes})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			hits := 0
+			for i := 0; i < b.N; i++ {
+				if m.Match(recs[i%len(recs)]) {
+					hits++
+				}
+			}
+			_ = hits
+		})
+	}
+}

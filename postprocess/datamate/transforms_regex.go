@@ -1,0 +1,79 @@
+package datamate
+
+import (
+	"errors"
+
+	"github.com/sluice-dev/sluice/internal/jsstr"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// String replacement and splitting (JavaScript String.prototype semantics).
+
+func regexTransformSpecs() []*spec {
+	return []*spec{
+		ft(&spec{Name: "replaceRegex", Summary: "String.replace with a JavaScript regex: the first match, or every match with global; $1, $& ... are expanded.",
+			Params: []param{{Name: "regex", Type: "string", Required: true, Doc: "JavaScript regex source, without slashes"},
+				{Name: "replace", Type: "string", Doc: "replacement with $ patterns (absent: the text \"undefined\")"},
+				{Name: "global", Type: "boolean", Default: "false", Doc: "replace every match"},
+				{Name: "ignoreCase", Type: "boolean", Default: "false", Doc: "case-insensitive (ignore_case is not read)"}},
+			Examples: []example{exArgs(`{"regex":"s|e","replace":"d"}`, `"somestring"`, `"domestring"`),
+				exArgs(`{"regex":"m|t","replace":"W","global":true,"ignoreCase":true}`, `"soMesTring"`, `"soWesWring"`)}},
+			buildReplaceRegex),
+		ft(&spec{Name: "replaceLiteral", Summary: "Replace the first occurrence of search (case-sensitive; $& ... in replace are still expanded).",
+			Params: []param{{Name: "search", Type: "string", Required: true, Doc: "literal text"},
+				{Name: "replace", Type: "string", Required: true, Doc: "replacement"}},
+			Examples: []example{exArgs(`{"search":"bob","replace":"mel"}`, `"bob and bob"`, `"mel and bob"`), exArgs(`{"search":"bob","replace":"[$&]"}`, `"Hi bob"`, `"Hi [bob]"`)}},
+			buildReplaceLiteral),
+		ft(&spec{Name: "splitString", Summary: "String.split by delimiter; without a delimiter the result is [value]; \"\" splits into UTF-16 units.",
+			Params:   []param{{Name: "delimiter", Type: "string", Doc: "separator; absent: no split"}},
+			Examples: []example{exArgs(`{"delimiter":"-"}`, `"a-stri-ng"`, `["a","stri","ng"]`), exArgs(`{"delimiter":""}`, `"abc"`, `["a","b","c"]`), ex(`"abc"`, `["abc"]`)}},
+			buildSplitString),
+	}
+}
+
+var errNotString = errors.New("Input must be a string, or an array of string")
+
+func buildReplaceRegex(a *args) (transformFn, error) {
+	pattern := "(?:)"
+	if v, ok := a.Get("regex"); ok && v != record.Undefined {
+		pattern = record.ToString(v)
+	}
+	flags := ""
+	if truthyKey(a, "ignoreCase") {
+		flags += "i"
+	}
+	global := truthyKey(a, "global")
+	if global {
+		flags += "g"
+	}
+	re, err := jsstr.Regex(pattern, flags)
+	if err != nil {
+		return nil, paramErr("regex", err.Error())
+	}
+	repl, _ := stringKey(a, "replace")
+	return stringMapper(func(s string) (any, error) { return jsstr.Replace(re, s, repl, global) }), nil
+}
+
+func buildReplaceLiteral(a *args) (transformFn, error) {
+	search, _ := stringKey(a, "search")
+	repl, _ := stringKey(a, "replace")
+	return stringMapper(func(s string) (any, error) { return jsstr.ReplaceLiteral(s, search, repl), nil }), nil
+}
+
+func buildSplitString(a *args) (transformFn, error) {
+	delim, has := stringKey(a, "delimiter")
+	return func(v any, _ *record.Object) (any, error) { return jsstr.SplitString(v, delim, has) }, nil
+}
+
+// stringMapper applies f to a string or to every non-nil element of an
+// array; any other value throws.
+func stringMapper(f func(string) (any, error)) transformFn {
+	elem := func(e any) (any, error) {
+		s, ok := e.(string)
+		if !ok {
+			return nil, errNotString
+		}
+		return f(s)
+	}
+	return func(v any, _ *record.Object) (any, error) { return mapValue(v, elem) }
+}
