@@ -262,6 +262,10 @@ func opRules(op string, config json.RawMessage) *diag.Source {
 	}
 	rule.Set("follow", "__all")
 	rule.Set("post_process", op)
+	if op == "selector" {
+		rule.Set("source", "__record") // a one-to-one op needs source and target fields
+		rule.Set("target", "__record")
+	}
 	for i := 0; i < cfg.Len(); i++ {
 		k, v := cfg.At(i)
 		rule.Set(k, v)
@@ -277,6 +281,10 @@ func runOperationCase(t *testing.T, c *transformCase) {
 	p, diags := Compile([]*diag.Source{opRules(c.Op, c.Config)}, c.config())
 	if p == nil {
 		t.Fatalf("compile failed:\n%v", diags)
+	}
+	if c.Op == "selector" {
+		runSelectorOpCase(t, c, p)
+		return
 	}
 	var got []*record.Record
 	st := &plan.State{}
@@ -474,4 +482,40 @@ func runPhaseCase(t *testing.T, c *transformCase) {
 		}
 	}
 	compareRecords(t, got, c.Expected, c.Ordered)
+}
+
+// runSelectorOpCase: the selector operation's cases give records as
+// {data, metadata}; the operation keeps matching records and appends its
+// query to their selectors.
+func runSelectorOpCase(t *testing.T, c *transformCase, p *plan.Plan) {
+	wantV, _ := record.ParseJSON(c.Expected)
+	want := wantV.([]any)
+	for i, raw := range c.Input {
+		var in phaseInput
+		if err := json.Unmarshal(raw, &in); err != nil {
+			t.Fatal(err)
+		}
+		o, _ := record.ParseObject(in.Data)
+		st := &plan.State{KeepSelectors: true}
+		out, _ := p.RunOne(record.New(o), st)
+		if want[i] == nil {
+			if out != nil {
+				t.Errorf("input %d: kept %s, want it dropped", i, record.JSON(out.Data))
+			}
+			continue
+		}
+		w := want[i].(*record.Object)
+		wd, _ := w.Get("data")
+		if out == nil || !record.DeepEqual(out.Data, wd) {
+			t.Errorf("input %d: got %v, want %s", i, out, record.JSON(wd))
+			continue
+		}
+		sel, _ := out.GetMeta("selectors")
+		names := sel.([]any)
+		wm, _ := record.ParsePath("metadata.selectors").Get(w)
+		wl := wm.([]any)
+		if names[len(names)-1] != wl[len(wl)-1] {
+			t.Errorf("input %d: selectors %v, want the query appended last (%v)", i, names, wl)
+		}
+	}
 }

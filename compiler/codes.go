@@ -25,4 +25,5 @@ const (
 	CodeOtherMatchAlone = "RUL101" // warning: other_match_required on a lone extraction
 	CodeInertRule       = "RUL102" // warning: rule does nothing
 	CodeUnreachable     = "RUL103" // warning: selector can never match
+	CodeDeprecated      = "RUL104" // info: a deprecated operation name
 )

@@ -65,10 +65,9 @@ type state struct {
 func Compile(sources []*diag.Source, cfg Config) (*plan.Plan, *diag.List) {
 	st := &state{cfg: cfg, sources: sources}
 	for _, s := range Stages {
+		// Every stage runs even after errors, so one run reports every
+		// problem; stages skip what earlier errors made meaningless.
 		s.run(st)
-		if st.diags.HasErrors() {
-			break
-		}
 	}
 	st.diags.Sort()
 	st.diags.Dedup()
@@ -153,7 +152,7 @@ func (st *state) expand() {
 
 func (st *state) program() {
 	st.prog = buildProgram(st.list)
-	if len(st.prog.selectors) == 0 {
+	if len(st.prog.selectors) == 0 && !st.diags.HasErrors() {
 		span := diag.Span{}
 		if len(st.sources) > 0 {
 			span.Src = st.sources[0]

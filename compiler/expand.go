@@ -86,6 +86,11 @@ func (x *expander) expand(p *Rule) {
 			return
 		}
 	}
+	if spec.ReplacedBy != "" {
+		d := diag.New(CodeDeprecated, p.valSpan(key), "%q is deprecated; use %q", name, spec.ReplacedBy)
+		d.Severity = diag.Info
+		x.diags.Add(d)
+	}
 	ms := x.matches(p)
 	if len(ms) == 0 {
 		return
@@ -118,20 +123,20 @@ func nearestOp(name string) string {
 // oneToOne makes one copy of p per followed rule, each in that rule's
 // pipeline, reading its target unless p names a source.
 func (x *expander) oneToOne(p *Rule, ms []match) {
-	targets, _ := p.get("target").([]any)
+	orig := &Rule{Obj: p.Obj}
+	targets, _ := orig.get("target").([]any)
 	for i, m := range ms {
 		c := p
 		if i > 0 {
 			c = x.clone(p)
-		} else {
-			c.Obj = p.Obj.Clone()
 		}
+		c.Obj = orig.Obj.Clone()
 		c.pipeline, c.hasPipeline = m.pipeline, true
-		if !p.truthy("source") {
+		if !orig.truthy("source") {
 			setOrDelete(c.Obj, "source", m.source)
 		}
 		switch {
-		case !p.has("target"):
+		case !orig.has("target"):
 			setOrDelete(c.Obj, "target", m.source)
 		case targets != nil:
 			if i < len(targets) {

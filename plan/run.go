@@ -25,6 +25,7 @@ func (d *DeadLetter) Reason() *record.Object {
 // State is per-goroutine scratch space for Run; reuse one per worker.
 type State struct {
 	hits      []int
+	extra     []string // selector-step queries that are not in the selector table
 	extracted bool
 	// KeepSelectors sets the "selectors" metadata on output records.
 	KeepSelectors bool
@@ -72,6 +73,7 @@ func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 
 func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 	st.hits = st.hits[:0]
+	st.extra = st.extra[:0]
 	st.extracted = false
 	if p.index != nil && !st.NoIndex {
 		st.hits = p.index.candidates(r.Data, st.hits)
@@ -99,6 +101,9 @@ func (p *Plan) hitNames(st *State) []any {
 		if h >= 0 {
 			names = append(names, p.Selectors[h].Query)
 		}
+	}
+	for _, q := range st.extra {
+		names = append(names, q)
 	}
 	return names
 }

@@ -18,6 +18,9 @@ func (s *Step) run(r *record.Record, st *State) (*record.Record, error) {
 			return nil, nil
 		}
 		st.hits = append(st.hits, s.SelIndex)
+		if s.SelIndex < 0 && st.KeepSelectors {
+			st.extra = append(st.extra, s.Query)
+		}
 		return r, nil
 	case StepJoin:
 		s.join(r.Data)

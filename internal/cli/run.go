@@ -65,7 +65,7 @@ func runCmd(args []string, env Env) error {
 // compileRules compiles the rule files and prints every diagnostic.
 func compileRules(f *ruleFlags, env Env) (*plan.Plan, error) {
 	p, diags := compiler.CompileFiles(f.rules, f.config())
-	diag.Render(env.Stderr, diags)
+	diag.Render(env.Stderr, withoutInfo(diags))
 	if p == nil {
 		return nil, &Error{Code: ExitRules}
 	}
@@ -123,4 +123,15 @@ func startProfile(path string) (func(), error) {
 		return nil, usageErr("cannot start profile: %v", err)
 	}
 	return func() { pprof.StopCPUProfile(); pf.Close() }, nil
+}
+
+// withoutInfo drops info diagnostics (shown by check, not by run).
+func withoutInfo(l *diag.List) *diag.List {
+	out := &diag.List{Dropped: l.Dropped}
+	for _, d := range l.Items {
+		if d.Severity != diag.Info {
+			out.Items = append(out.Items, d)
+		}
+	}
+	return out
 }

@@ -42,6 +42,7 @@ func init() {
 	register(fieldValidatorSpecs()...)
 	register(recordValidatorSpecs()...)
 	register(recordTransformSpecs()...)
+	delete(transforms, "dedupe") // a RecordTransform re-added as a field op
 	transforms["setField"] = buildSetFieldTransform
 }
 
