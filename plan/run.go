@@ -174,8 +174,8 @@ func (p *Plan) output(r *record.Record) *record.Record {
 
 func (p *Plan) requirementsMet(o *record.Object) bool {
 	required, other := false, false
-	for _, k := range o.Keys() {
-		if p.isRequired(k) {
+	for i := 0; i < o.Len(); i++ {
+		if k, _ := o.At(i); p.isRequired(k) {
 			required = true
 		} else {
 			other = true

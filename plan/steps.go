@@ -1,10 +1,6 @@
 package plan
 
-import (
-	"unicode/utf16"
-
-	"github.com/sluice-dev/sluice/record"
-)
+import "github.com/sluice-dev/sluice/record"
 
 // run applies one post-process step to the current record.
 func (s *Step) run(r *record.Record, st *State) (*record.Record, error) {
@@ -79,10 +75,14 @@ func flattenDeep(out []any, v any) []any {
 	return append(out, v)
 }
 
+// len16 is JavaScript's string length (UTF-16 code units).
 func len16(s string) int {
 	n := 0
 	for _, r := range s {
-		n += len(utf16.Encode([]rune{r}))
+		n++
+		if r >= 0x10000 {
+			n++
+		}
 	}
 	return n
 }

@@ -140,7 +140,12 @@ func (d *decoder) object() (any, error) {
 		return nil, err
 	}
 	d.i++ // {
-	o := NewObject(8)
+	size := 4
+	if d.depth == 1 {
+		size = 16 // records are usually wider than the objects inside them
+	}
+	o := NewObject(size)
+	var seen uint64 // a one-bit-per-key hash: a clear bit means a new key
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == '}' {
 		d.i++
@@ -166,7 +171,12 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		o.Set(k, v)
+		if bit := keyBit(k); seen&bit == 0 {
+			seen |= bit
+			o.Append(k, v)
+		} else {
+			o.Set(k, v) // possibly a duplicate key: the last value wins
+		}
 		d.ws()
 		if d.i >= len(d.s) {
 			return nil, d.err("unexpected end of JSON input")
@@ -293,12 +303,14 @@ func (d *decoder) digits() bool {
 func (d *decoder) str() (string, error) {
 	d.i++ // opening quote
 	start := d.i
+	var high byte
 	for d.i < len(d.s) {
 		c := d.s[d.i]
+		high |= c
 		if c == '"' {
 			s := d.s[start:d.i]
 			d.i++
-			if !utf8.ValidString(s) {
+			if high >= 0x80 && !utf8.ValidString(s) {
 				return string([]rune(s)), nil
 			}
 			return s, nil
@@ -413,4 +425,12 @@ func ParseValueAt(s string, i int) (any, int, error) {
 		return nil, d.i, err
 	}
 	return v, d.i, nil
+}
+
+func keyBit(k string) uint64 {
+	h := uint(len(k))
+	if len(k) > 0 {
+		h = h*31 + uint(k[0])*7 + uint(k[len(k)-1])
+	}
+	return 1 << (h & 63)
 }

@@ -45,17 +45,17 @@ func appendArray(b []byte, a []any) []byte {
 func appendObject(b []byte, o *Object) []byte {
 	b = append(b, '{')
 	first := true
-	for i, k := range o.keys {
-		if o.vals[i] == Undefined {
+	for _, f := range o.fields {
+		if f.val == Undefined {
 			continue
 		}
 		if !first {
 			b = append(b, ',')
 		}
 		first = false
-		b = AppendString(b, k)
+		b = AppendString(b, f.key)
 		b = append(b, ':')
-		b = AppendJSON(b, o.vals[i])
+		b = AppendJSON(b, f.val)
 	}
 	return append(b, '}')
 }
@@ -137,8 +137,8 @@ func appendIndentObject(b []byte, o *Object, indent, prefix string) []byte {
 	inner := prefix + indent
 	b = append(b, '{')
 	first := true
-	for i, k := range o.keys {
-		if o.vals[i] == Undefined {
+	for _, f := range o.fields {
+		if f.val == Undefined {
 			continue
 		}
 		if !first {
@@ -146,8 +146,8 @@ func appendIndentObject(b []byte, o *Object, indent, prefix string) []byte {
 		}
 		first = false
 		b = append(append(b, '\n'), inner...)
-		b = append(AppendString(b, k), ':', ' ')
-		b = appendIndent(b, o.vals[i], indent, inner)
+		b = append(AppendString(b, f.key), ':', ' ')
+		b = appendIndent(b, f.val, indent, inner)
 	}
 	return append(append(append(b, '\n'), prefix...), '}')
 }

@@ -356,12 +356,12 @@ func objectsEqual(x, y *Object) bool {
 	if definedLen(x) != definedLen(y) {
 		return false
 	}
-	for i, k := range x.keys {
-		if x.vals[i] == Undefined {
+	for _, f := range x.fields {
+		if f.val == Undefined {
 			continue
 		}
-		v, ok := y.Get(k)
-		if !ok || !DeepEqual(x.vals[i], v) {
+		v, ok := y.Get(f.key)
+		if !ok || !DeepEqual(f.val, v) {
 			return false
 		}
 	}
@@ -370,8 +370,8 @@ func objectsEqual(x, y *Object) bool {
 
 func definedLen(o *Object) int {
 	n := 0
-	for _, v := range o.vals {
-		if v != Undefined {
+	for _, f := range o.fields {
+		if f.val != Undefined {
 			n++
 		}
 	}

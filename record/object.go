@@ -5,13 +5,19 @@ package record
 // empty object ready to use. Lookups are linear, which is fastest for the
 // small objects records are made of.
 type Object struct {
-	keys []string
-	vals []any
+	fields []field
+}
+
+// field is one key and its value; keeping them together means one
+// allocation per object and lookups that touch one cache line per key.
+type field struct {
+	key string
+	val any
 }
 
 // NewObject returns an empty object with room for n keys.
 func NewObject(n int) *Object {
-	return &Object{keys: make([]string, 0, n), vals: make([]any, 0, n)}
+	return &Object{fields: make([]field, 0, n)}
 }
 
 // Len is the number of keys.
@@ -19,12 +25,12 @@ func (o *Object) Len() int {
 	if o == nil {
 		return 0
 	}
-	return len(o.keys)
+	return len(o.fields)
 }
 
 func (o *Object) index(key string) int {
-	for i, k := range o.keys {
-		if k == key {
+	for i := range o.fields {
+		if o.fields[i].key == key {
 			return i
 		}
 	}
@@ -37,7 +43,7 @@ func (o *Object) Get(key string) (any, bool) {
 		return nil, false
 	}
 	if i := o.index(key); i >= 0 {
-		return o.vals[i], true
+		return o.fields[i].val, true
 	}
 	return nil, false
 }
@@ -48,18 +54,16 @@ func (o *Object) Has(key string) bool { return o != nil && o.index(key) >= 0 }
 // Set stores v under key, in place when the key exists.
 func (o *Object) Set(key string, v any) {
 	if i := o.index(key); i >= 0 {
-		o.vals[i] = v
+		o.fields[i].val = v
 		return
 	}
-	o.keys = append(o.keys, key)
-	o.vals = append(o.vals, v)
+	o.fields = append(o.fields, field{key, v})
 }
 
 // Append adds key without checking for an existing one; decoders use it when
 // keys are known to be distinct.
 func (o *Object) Append(key string, v any) {
-	o.keys = append(o.keys, key)
-	o.vals = append(o.vals, v)
+	o.fields = append(o.fields, field{key, v})
 }
 
 // Delete removes key and reports whether it existed.
@@ -68,33 +72,34 @@ func (o *Object) Delete(key string) bool {
 	if i < 0 {
 		return false
 	}
-	o.keys = append(o.keys[:i], o.keys[i+1:]...)
-	copy(o.vals[i:], o.vals[i+1:])
-	o.vals[len(o.vals)-1] = nil
-	o.vals = o.vals[:len(o.vals)-1]
+	copy(o.fields[i:], o.fields[i+1:])
+	o.fields[len(o.fields)-1] = field{}
+	o.fields = o.fields[:len(o.fields)-1]
 	return true
 }
 
-// Keys returns the keys in order. The slice must not be modified.
+// Keys returns the keys in order (a new slice).
 func (o *Object) Keys() []string {
-	if o == nil {
-		return nil
+	keys := make([]string, o.Len())
+	for i := range keys {
+		keys[i] = o.fields[i].key
 	}
-	return o.keys
+	return keys
 }
 
 // At returns the i-th key and value.
-func (o *Object) At(i int) (string, any) { return o.keys[i], o.vals[i] }
+func (o *Object) At(i int) (string, any) { return o.fields[i].key, o.fields[i].val }
 
 // SetAt replaces the value of the i-th key.
-func (o *Object) SetAt(i int, v any) { o.vals[i] = v }
+func (o *Object) SetAt(i int, v any) { o.fields[i].val = v }
 
-// Values returns the values in key order. The slice must not be modified.
+// Values returns the values in key order (a new slice).
 func (o *Object) Values() []any {
-	if o == nil {
-		return nil
+	vals := make([]any, o.Len())
+	for i := range vals {
+		vals[i] = o.fields[i].val
 	}
-	return o.vals
+	return vals
 }
 
 // Clone returns a shallow copy.
@@ -102,17 +107,16 @@ func (o *Object) Clone() *Object {
 	if o == nil {
 		return NewObject(0)
 	}
-	c := &Object{keys: make([]string, len(o.keys), cap(o.keys)), vals: make([]any, len(o.vals), cap(o.vals))}
-	copy(c.keys, o.keys)
-	copy(c.vals, o.vals)
+	c := &Object{fields: make([]field, len(o.fields), cap(o.fields))}
+	copy(c.fields, o.fields)
 	return c
 }
 
 // DeepClone copies the object and every nested object and array.
 func (o *Object) DeepClone() *Object {
 	c := o.Clone()
-	for i, v := range c.vals {
-		c.vals[i] = DeepCopy(v)
+	for i := range c.fields {
+		c.fields[i].val = DeepCopy(c.fields[i].val)
 	}
 	return c
 }
@@ -171,11 +175,10 @@ func ToGo(v any) any {
 	switch x := v.(type) {
 	case *Object:
 		m := make(map[string]any, x.Len())
-		for i, k := range x.keys {
-			if x.vals[i] == Undefined {
-				continue
+		for _, f := range x.fields {
+			if f.val != Undefined {
+				m[f.key] = ToGo(f.val)
 			}
-			m[k] = ToGo(x.vals[i])
 		}
 		return m
 	case []any:

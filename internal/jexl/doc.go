@@ -7,5 +7,10 @@
 // The record's top-level fields are the identifiers; unknown identifiers
 // are undefined (nil).
 //
+// Compile registers no functions (ts-transforms' `exp`); CompileWith
+// registers caller-supplied functions, callable as jexl transforms
+// (`value|name(args)`, rewritten to `name(value, args)` before compiling)
+// or directly — data-mate's transformRecord uses it.
+//
 // Leaf package apart from record.
 package jexl

@@ -1,8 +1,6 @@
 package jexl
 
 import (
-	"strings"
-
 	"github.com/expr-lang/expr"
 )
 
@@ -14,17 +12,16 @@ import (
 type Func func(args ...any) (any, error)
 
 // CompileWith compiles src with functions registered (data-mate's jexl
-// instance, which has every data-mate function as a transform). Transforms
-// written without parentheses get an empty argument list. Unlike jexl, a
-// pipe binds looser than the arithmetic and comparison operators
-// (`a + b|f` is f(a + b)); parenthesise the operand to be explicit.
+// instance, which has every data-mate function as a transform). As in jexl,
+// a transform applies to the operand just before the pipe: `a + b|f(x)` is
+// a + f(b, x), `(a + b)|f` is f(a + b), `o.list[0]|f` is f(o.list[0]).
 func CompileWith(src string, funcs map[string]Func) (*Program, error) {
 	opts := make([]expr.Option, 0, len(options)+len(funcs))
 	opts = append(opts, options...)
 	for name, f := range funcs {
 		opts = append(opts, expr.Function(name, wrapFunc(f)))
 	}
-	p, err := expr.Compile(closeTransforms(src), opts...)
+	p, err := expr.Compile(rewritePipes(src), opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -43,74 +40,4 @@ func wrapFunc(f Func) func(params ...any) (any, error) {
 		}
 		return toExpr(out), nil
 	}
-}
-
-// closeTransforms rewrites `|name` not followed by `(` into `|name()`,
-// outside string literals, so jexl's bare transforms parse as expr pipes.
-func closeTransforms(src string) string {
-	var b strings.Builder
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c == '"' || c == '\'':
-			end := skipString(src, i)
-			b.WriteString(src[i:end])
-			i = end - 1
-			continue
-		case c == '|' && i+1 < len(src) && src[i+1] == '|':
-			b.WriteString("||")
-			i++
-			continue
-		case c == '|':
-			start, end := identAfter(src, i+1)
-			b.WriteString(src[i:end])
-			if end > start && !nextIs(src, end, '(') {
-				b.WriteString("()")
-			}
-			i = end - 1
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-// skipString returns the index after the string literal starting at i.
-func skipString(src string, i int) int {
-	q := src[i]
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case q:
-			return j + 1
-		}
-	}
-	return len(src)
-}
-
-// identAfter skips white space after a pipe and returns the bounds of the
-// identifier that follows (empty when there is none).
-func identAfter(src string, i int) (int, int) {
-	for i < len(src) && isSpace(src[i]) {
-		i++
-	}
-	start := i
-	for i < len(src) && isIdentByte(src[i]) {
-		i++
-	}
-	return start, i
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-func nextIs(src string, i int, want byte) bool {
-	for i < len(src) && isSpace(src[i]) {
-		i++
-	}
-	return i < len(src) && src[i] == want
 }

@@ -8,28 +8,44 @@ import (
 	"github.com/sluice-dev/sluice/record"
 )
 
-func TestCloseTransforms(t *testing.T) {
+func TestRewritePipes(t *testing.T) {
 	cases := map[string]string{
-		`a|up`:                `a|up()`,
-		`a | up`:              `a | up()`,
-		`a|up(1)`:             `a|up(1)`,
-		`a|up |low`:           `a|up() |low()`,
+		`a|up`:                `up(a)`,
+		`a | up`:              `up(a)`,
+		`a|up(1)`:             `up(a, 1)`,
+		`a|up()`:              `up(a)`,
+		`a|up |low`:           `low(up(a))`,
 		`a || b`:              `a || b`,
-		`"x|y" + a|up`:        `"x|y" + a|up()`,
+		`"x|y" + a|up`:        `"x|y" + up(a)`,
 		`'it\'s|x' + a`:       `'it\'s|x' + a`,
-		`a|up\n`:              `a|up()\n`,
-		`a | (b)`:             `a | (b)`,
-		`a|f({x: "a|b"})|g`:   `a|f({x: "a|b"})|g()`,
-		`[a, b]|first`:        `[a, b]|first()`,
-		`a|$odd_name1`:        `a|$odd_name1()`,
-		`"unterminated|x`:     `"unterminated|x`,
+		`a + b|f`:             `a + f(b)`,
+		`(a + b)|f`:           `f((a + b))`,
+		`a.b[0].c|f(1, 2)`:    `f(a.b[0].c, 1, 2)`,
+		`g(x).y|f`:            `f(g(x).y)`,
+		`a|f({x: "a|b"})|g`:   `g(f(a, {x: "a|b"}))`,
+		`[a, b]|first`:        `first([a, b])`,
+		`{a: 1}|keys`:         `keys({a: 1})`,
+		`"s"|up`:              `up("s")`,
+		`1.5|f`:               `f(1.5)`,
+		`x in y|f`:            `x in f(y)`,
+		`c ? a|f : b|g`:       `c ? f(a) : g(b)`,
+		`a|$odd_name1`:        `$odd_name1(a)`,
 		`a|`:                  `a|`,
-		`a|up  (1)`:           `a|up  (1)`,
-		`a|up` + "\t" + `(1)`: `a|up` + "\t" + `(1)`,
+		`|f`:                  `|f`,
+		`a|up  (1)`:           `up(a, 1)`,
+		`a|f(b|g)`:            `f(a, g(b))`,
+		`a|f(b|g, (c + d)|h)`: `f(a, g(b), h((c + d)))`,
+		`[a|f, b|g]`:          `[f(a), g(b)]`,
+		`x + (a|f)|g`:         `x + g((f(a)))`,
+		`"unterminated|x`:     `"unterminated|x`,
+		`a[b|f]|g`:            `g(a[f(b)])`,
+		`a|f(1)|g(2)|h`:       `h(g(f(a, 1), 2))`,
+		`a ||b|f`:             `a ||f(b)`,
+		`"a" + "b"|f + "c"|g`: `"a" + f("b") + g("c")`,
 	}
 	for src, want := range cases {
-		if got := closeTransforms(src); got != want {
-			t.Errorf("closeTransforms(%q) = %q, want %q", src, got, want)
+		if got := rewritePipes(src); got != want {
+			t.Errorf("rewritePipes(%q) = %q, want %q", src, got, want)
 		}
 	}
 }
@@ -65,12 +81,14 @@ func TestCompileWith(t *testing.T) {
 		`s|up + "!"`:           `"ABC!"`,
 		`(n + 1)|count(n)`:     `2`,
 		`s|count()`:            `1`,
-		`o|pick("k") + s|up`:   `"VABC"`,
+		`o|pick("k") + s|up`:   `"vABC"`,
 		`n > 1 ? s|up : "no"`:  `"ABC"`,
 		`s|up|count`:           `1`,
 		`o.k|up`:               `"V"`,
 		`o["k"]|up`:            `"V"`,
-		`"x" + s|up`:           `"XABC"`, // expr: a pipe applies to everything on its left (doc)
+		`"x" + s|up`:           `"xABC"`,
+		`"a" in s|up`:          `false`,
+		`("x" + s)|up`:         `"XABC"`,
 		`s|up in "xABCx"`:      `true`,
 		`[1, 2]|count`:         `1`,
 		`s|up|up|up`:           `"ABC"`,

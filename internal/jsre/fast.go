@@ -35,7 +35,7 @@ func analyze(tr string) *fastPath {
 		return f
 	}
 	if set, ok := exactSet(re); ok && set.minLen() > 0 {
-		f.whole = set
+		f.whole, f.lead = set, set
 		return f
 	}
 	if set, ok := leadingSet(re); ok {

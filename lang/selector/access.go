@@ -50,8 +50,8 @@ func expand(p pred, v any, ok bool) bool {
 type anyLeaf struct{ p pred }
 
 func (l *anyLeaf) match(o *record.Object) bool {
-	for _, v := range o.Values() {
-		if v != record.Undefined && l.p.test(v, true) {
+	for i := 0; i < o.Len(); i++ {
+		if _, v := o.At(i); v != record.Undefined && l.p.test(v, true) {
 			return true
 		}
 	}

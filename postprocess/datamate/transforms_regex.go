@@ -2,7 +2,11 @@ package datamate
 
 import (
 	"errors"
+	"strings"
 
+	"github.com/dlclark/regexp2"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
 	"github.com/sluice-dev/sluice/internal/jsstr"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -46,12 +50,12 @@ func buildReplaceRegex(a *args) (transformFn, error) {
 	if global {
 		flags += "g"
 	}
-	re, err := jsstr.Regex(pattern, flags)
+	r, err := newReplacer(pattern, flags, global)
 	if err != nil {
 		return nil, paramErr("regex", err.Error())
 	}
-	repl, _ := stringKey(a, "replace")
-	return stringMapper(func(s string) (any, error) { return jsstr.Replace(re, s, repl, global) }), nil
+	r.repl, _ = stringKey(a, "replace")
+	return stringMapper(func(s string) (any, error) { return r.replace(s) }), nil
 }
 
 func buildReplaceLiteral(a *args) (transformFn, error) {
@@ -76,4 +80,71 @@ func stringMapper(f func(string) (any, error)) transformFn {
 		return f(s)
 	}
 	return func(v any, _ *record.Object) (any, error) { return mapValue(v, elem) }
+}
+
+// replacer is String.prototype.replace with a regex compiled once: the
+// linear RE2 translation (jsre) when the pattern allows it, else regexp2.
+type replacer struct {
+	fast   *jsre.Regexp // nil unless the pattern runs on RE2 without named groups
+	slow   *regexp2.Regexp
+	repl   string
+	global bool
+}
+
+func newReplacer(pattern, flags string, global bool) (*replacer, error) {
+	slow, err := jsstr.Regex(pattern, flags)
+	if err != nil {
+		return nil, err
+	}
+	r := &replacer{slow: slow, global: global}
+	if !strings.Contains(pattern, "(?<") {
+		if fast, err := jsre.Compile(pattern, flags); err == nil && fast.Linear() {
+			r.fast = fast
+		}
+	}
+	return r, nil
+}
+
+func (r *replacer) replace(s string) (string, error) {
+	if r.fast != nil {
+		n := 1
+		if r.global {
+			n = -1
+		}
+		ms, _ := r.fast.FindAll(s, n)
+		// FindAll stops at an empty match; replace() would go on.
+		if k := len(ms); !r.global || k == 0 || ms[k-1].Start != ms[k-1].End {
+			return r.expand(s, ms), nil
+		}
+	}
+	return jsstr.Replace(r.slow, s, r.repl, r.global)
+}
+
+// expand substitutes the replacement for each match.
+func (r *replacer) expand(s string, ms []jsre.Match) string {
+	if len(ms) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + len(r.repl))
+	last := 0
+	for _, m := range ms {
+		b.WriteString(s[last:m.Start])
+		if strings.IndexByte(r.repl, '$') < 0 {
+			b.WriteString(r.repl)
+		} else {
+			b.WriteString(jsstr.ReplaceExpand(jsMatch(m), s, r.repl))
+		}
+		last = m.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func jsMatch(m jsre.Match) jsstr.Match {
+	groups := make([]string, len(m.Groups))
+	for i, g := range m.Groups {
+		groups[i] = g.Text
+	}
+	return jsstr.Match{Start: m.Start, End: m.End, Groups: groups}
 }

@@ -1,0 +1,92 @@
+package datamate
+
+import (
+	"testing"
+
+	"github.com/sluice-dev/sluice/postprocess"
+	"github.com/sluice-dev/sluice/record"
+)
+
+func benchImpl(b *testing.B, name, args string) *postprocess.Impl {
+	b.Helper()
+	impl, err := specByName(name).Build(postprocess.NewArgs(ruleArgs(b, []byte(args))))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return impl
+}
+
+func benchValidate(b *testing.B, name, args, input string) {
+	impl := benchImpl(b, name, args)
+	v := mustParse(b, []byte(input))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := impl.Validate(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchTransform(b *testing.B, name, args, input string) {
+	impl := benchImpl(b, name, args)
+	v := mustParse(b, []byte(input))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := impl.Transform(v, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchRecord(b *testing.B, name, args, input string) {
+	impl := benchImpl(b, name, args)
+	rec := record.New(mustParse(b, []byte(input)).(*record.Object))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var err error
+		if impl.Record != nil {
+			_, err = impl.Record(rec)
+		} else {
+			_, err = impl.RecordTx(rec)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkIsString(b *testing.B) { benchValidate(b, "isString", `{}`, `"hello"`) }
+func BenchmarkIsIP(b *testing.B)     { benchValidate(b, "isIP", `{}`, `"192.168.10.1"`) }
+func BenchmarkInIPRange(b *testing.B) {
+	benchValidate(b, "inIPRange", `{"cidr":"8.8.8.0/24"}`, `"8.8.8.8"`)
+}
+func BenchmarkIsLength(b *testing.B) { benchValidate(b, "isLength", `{"min":3,"max":10}`, `"astring"`) }
+func BenchmarkContains(b *testing.B) { benchValidate(b, "contains", `{"value":"ll"}`, `"hello"`) }
+func BenchmarkIsPostalCode(b *testing.B) {
+	benchValidate(b, "isPostalCode", `{"locale":"US"}`, `"85249"`)
+}
+func BenchmarkEvery(b *testing.B) {
+	benchValidate(b, "every", `{"fn":"isString"}`, `["a","b","c"]`)
+}
+func BenchmarkToUpperCase(b *testing.B) { benchTransform(b, "toUpperCase", `{}`, `"hello world"`) }
+func BenchmarkTrim(b *testing.B)        { benchTransform(b, "trim", `{}`, `"  hello  "`) }
+func BenchmarkReplaceRegex(b *testing.B) {
+	benchTransform(b, "replaceRegex", `{"regex":"s|e","replace":"d","global":true}`, `"somestring"`)
+}
+func BenchmarkEncodeSHA(b *testing.B) { benchTransform(b, "encodeSHA", `{}`, `"hello world"`) }
+func BenchmarkToNumber(b *testing.B)  { benchTransform(b, "toNumber", `{}`, `"12321"`) }
+func BenchmarkParseJSON(b *testing.B) {
+	benchTransform(b, "parseJSON", `{}`, `"{\"a\":1,\"b\":[1,2]}"`)
+}
+func BenchmarkSelect(b *testing.B) {
+	benchRecord(b, "select", `{"query":"next:data"}`, `{"next":"data","other":1}`)
+}
+func BenchmarkRequired(b *testing.B) {
+	benchRecord(b, "required", `{"fields":["a","b"]}`, `{"a":1,"b":2,"c":3}`)
+}
+func BenchmarkTransformRecord(b *testing.B) {
+	benchRecord(b, "transformRecord", `{"jexlExp":"hello|toUpperCase","field":"final"}`, `{"hello":"world"}`)
+}
