@@ -177,6 +177,13 @@ func perName(s *suite) string {
 	return b.String()
 }
 
+// withoutCases are registered operations validators.ndjson has no case for
+// (the reference suite never exercises them); each is covered by its spec
+// examples instead. An entry that gains a passing case must be removed.
+var withoutCases = map[string]string{
+	"encodeMD5": "no reference case; same digest as md5encode (12 cases), covered by its spec examples",
+}
+
 // TestEveryNameCovered: every registered operation (but the structural
 // four) has at least one case that passes or is a listed deviation, and
 // every operation named by a case is registered.
@@ -192,8 +199,18 @@ func TestEveryNameCovered(t *testing.T) {
 	}
 	var uncovered, missing []string
 	for _, spec := range postprocess.All() {
-		if spec.Kind != postprocess.Structural && !good[spec.Name] {
+		_, allowed := withoutCases[spec.Name]
+		switch {
+		case spec.Kind == postprocess.Structural:
+		case allowed && good[spec.Name]:
+			t.Errorf("%s now has a passing case: remove it from withoutCases", spec.Name)
+		case !allowed && !good[spec.Name]:
 			uncovered = append(uncovered, spec.Name)
+		}
+	}
+	for n := range withoutCases {
+		if _, ok := postprocess.Lookup(n); !ok {
+			t.Errorf("withoutCases lists %s, which is not registered", n)
 		}
 	}
 	for n := range caseNames {

@@ -13,6 +13,10 @@ const (
 	// a Date keeps the value (a Date as epoch milliseconds); the reference
 	// removes the field (core-utils isEmpty is true for those).
 	PolicyKeepScalar = "keep-scalar"
+	// PolicyDateEpoch: a field transform returning a Date stores its epoch
+	// milliseconds; the reference removes a scalar Date (isEmpty) and
+	// serialises Dates inside arrays as ISO strings.
+	PolicyDateEpoch = "date-epoch-ms"
 	// PolicyParamError: an argument that makes the reference fail on every
 	// record is a compile-time diagnostic (RUL011) instead.
 	PolicyParamError = "param-error"
@@ -81,7 +85,7 @@ func parseDeviation(e any) (*Deviation, error) {
 	d.Field = get(sl, "field")
 	switch {
 	case d.Policy == PolicyParamError && d.CompileError != "" && !sl.Has("field"):
-	case d.Policy == PolicyKeepScalar && d.CompileError == "" && sl.Has("field"):
+	case (d.Policy == PolicyKeepScalar || d.Policy == PolicyDateEpoch) && d.CompileError == "" && sl.Has("field"):
 	default:
 		return nil, fmt.Errorf("case %d: policy %q does not match sluice %s", d.ID, d.Policy, record.JSON(sl))
 	}

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"testing"
+	"time"
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/record"
@@ -26,6 +27,8 @@ func TestDeviationTable(t *testing.T) {
 			t.Errorf("deviation %d (%s): sluice's expected outcome equals the reference: remove the entry", id, c.Fn)
 		case d.Policy == PolicyKeepScalar:
 			checkKeepScalar(t, c, d)
+		case d.Policy == PolicyDateEpoch:
+			checkDateEpoch(t, c, d)
 		case d.Policy == PolicyParamError:
 			checkParamError(t, s, c, d)
 		}
@@ -43,6 +46,42 @@ func checkKeepScalar(t *testing.T, c *Case, d *Deviation) {
 	default:
 		t.Errorf("deviation %d (%s): keep-scalar value must be a number or a boolean, got %s", c.ID, c.Fn, jsonOf(d.Field))
 	}
+}
+
+// checkDateEpoch: sluice's epoch milliseconds are the instants the
+// reference kept as ISO strings inside arrays (or removed as a scalar Date).
+func checkDateEpoch(t *testing.T, c *Case, d *Deviation) {
+	t.Helper()
+	if c.Kind != "field_transform" {
+		t.Errorf("deviation %d (%s): date-epoch-ms applies to field transforms (kind %s)", c.ID, c.Fn, c.Kind)
+	}
+	if c.RuleWant == nil {
+		if _, ok := d.Field.(float64); !ok {
+			t.Errorf("deviation %d (%s): a removed Date must become epoch milliseconds, got %s", c.ID, c.Fn, jsonOf(d.Field))
+		}
+		return
+	}
+	got, _ := d.Field.([]any)
+	ref, _ := c.RuleWant.([]any)
+	if len(got) != len(ref) || len(got) == 0 {
+		t.Errorf("deviation %d (%s): expected arrays of the same length, got %s for %s", c.ID, c.Fn, jsonOf(d.Field), jsonOf(c.RuleWant))
+		return
+	}
+	for i := range got {
+		if !sameInstant(got[i], ref[i]) {
+			t.Errorf("deviation %d (%s): element %d: %s is not the instant %s", c.ID, c.Fn, i, jsonOf(got[i]), jsonOf(ref[i]))
+		}
+	}
+}
+
+func sameInstant(ms, iso any) bool {
+	f, ok := ms.(float64)
+	s, isStr := iso.(string)
+	if !ok || !isStr {
+		return false
+	}
+	ts, err := time.Parse(time.RFC3339Nano, s)
+	return err == nil && ts.UnixMilli() == int64(f)
 }
 
 // checkParamError: the reference must fail on every record with these

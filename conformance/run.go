@@ -56,27 +56,19 @@ func (o Outcome) Equal(p Outcome) bool {
 // Reference is the outcome the reference gives (rule_want).
 func (c *Case) Reference() Outcome { return Outcome{Value: c.RuleWant} }
 
-// RunFunction runs the case at function level: Lookup, Build on the rule
-// object, then the rule-level wrapper, as the compiler would bind it.
+// RunFunction runs the case at function level: Lookup, then
+// postprocess.NewOp (Build on the rule object, as the compiler binds it),
+// then the rule-level wrapper.
 func RunFunction(c *Case) (Outcome, error) {
 	spec, ok := postprocess.Lookup(c.Fn)
 	if !ok || spec.Kind == postprocess.Structural {
 		return Outcome{}, ErrUnregistered
 	}
 	rule := c.Rule()
-	impl, err := spec.Build(postprocess.NewArgs(rule))
+	out, isBool := rule.Get("output")
+	op, err := postprocess.NewOp(spec, rule, "field", nil, "field", isBool && out == false)
 	if err != nil {
 		return Outcome{CompileError: compiler.CodeParam, Detail: err.Error()}, nil
-	}
-	source, target := "field", "field"
-	if spec.RewritePaths != nil {
-		source, target = spec.RewritePaths(source, target)
-	}
-	out, isBool := rule.Get("output")
-	op := &postprocess.Op{
-		Spec: spec, Impl: impl, Source: record.ParsePath(source), Target: record.ParsePath(target),
-		InPlace: source == target, KeepScalars: true,
-		Invert: spec.Kind.IsValidation() && isBool && out == false,
 	}
 	r, err := op.Run(c.Record())
 	if err != nil {

@@ -78,17 +78,8 @@ func exampleRule(args string) (*record.Object, error) {
 }
 
 func bindExample(s *postprocess.Spec, rule *record.Object) (*postprocess.Op, error) {
-	impl, err := s.Build(postprocess.NewArgs(rule))
-	if err != nil {
-		return nil, err
-	}
-	source, target := "field", "field"
-	if s.RewritePaths != nil {
-		source, target = s.RewritePaths(source, target)
-	}
 	out, has := rule.Get("output")
-	return &postprocess.Op{Spec: s, Impl: impl, Source: record.ParsePath(source), Target: record.ParsePath(target),
-		InPlace: source == target, KeepScalars: true, Invert: has && out == false && s.Kind.IsValidation()}, nil
+	return postprocess.NewOp(s, rule, "field", nil, "field", has && out == false)
 }
 
 func isRecordKind(k postprocess.Kind) bool {

@@ -17,7 +17,7 @@ func TestEdgeCases(t *testing.T) {
 	}{
 		{"some", `{"fn":"nope"}`, `[1]`, "param:fn"},
 		{"some", `{}`, `[1]`, "param:fn"},
-		{"every", `{"fn":"isString","options":5}`, `["a"]`, "param:options"},
+		{"every", `{"fn":"isString","options":5}`, `["a"]`, `["a"]`},
 		{"every", `{"fn":"contains"}`, `["a"]`, "param:options"},
 		{"every", `{"fn":"contains","options":{"value":"a"}}`, `["ab","ca"]`, `["ab","ca"]`},
 		{"every", `{"fn":"isString"}`, `[]`, `[]`},

@@ -53,7 +53,7 @@ func runExample(t *testing.T, s *postprocess.Spec, e postprocess.Example) string
 
 func TestExamples(t *testing.T) {
 	for _, s := range Specs() {
-		if s.Summary == "" || len(s.Examples) == 0 {
+		if s.Summary == "" || len(s.Examples) == 0 || len(s.Examples) > 3 {
 			t.Errorf("%s: missing summary or examples", s.Name)
 		}
 		for _, e := range s.Examples {

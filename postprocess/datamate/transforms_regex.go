@@ -16,7 +16,7 @@ import (
 func regexTransformSpecs() []*spec {
 	return []*spec{
 		ft(&spec{Name: "replaceRegex", Summary: "String.replace with a JavaScript regex: the first match, or every match with global; $1, $& ... are expanded.",
-			Params: []param{{Name: "regex", Type: "string", Required: true, Doc: "JavaScript regex source, without slashes"},
+			Params: []param{{Name: "regex", Type: "string", Doc: "JavaScript regex source, without slashes (absent: the empty pattern)"},
 				{Name: "replace", Type: "string", Doc: "replacement with $ patterns (absent: the text \"undefined\")"},
 				{Name: "global", Type: "boolean", Default: "false", Doc: "replace every match"},
 				{Name: "ignoreCase", Type: "boolean", Default: "false", Doc: "case-insensitive (ignore_case is not read)"}},
@@ -24,8 +24,8 @@ func regexTransformSpecs() []*spec {
 				exArgs(`{"regex":"m|t","replace":"W","global":true,"ignoreCase":true}`, `"soMesTring"`, `"soWesWring"`)}},
 			buildReplaceRegex),
 		ft(&spec{Name: "replaceLiteral", Summary: "Replace the first occurrence of search (case-sensitive; $& ... in replace are still expanded).",
-			Params: []param{{Name: "search", Type: "string", Required: true, Doc: "literal text"},
-				{Name: "replace", Type: "string", Required: true, Doc: "replacement"}},
+			Params: []param{{Name: "search", Type: "string", Doc: "literal text (absent: the text \"undefined\")"},
+				{Name: "replace", Type: "string", Doc: "replacement (absent: the text \"undefined\")"}},
 			Examples: []example{exArgs(`{"search":"bob","replace":"mel"}`, `"bob and bob"`, `"mel and bob"`), exArgs(`{"search":"bob","replace":"[$&]"}`, `"Hi bob"`, `"Hi [bob]"`)}},
 			buildReplaceLiteral),
 		ft(&spec{Name: "splitString", Summary: "String.split by delimiter; without a delimiter the result is [value]; \"\" splits into UTF-16 units.",

@@ -80,28 +80,17 @@ func bindNamed[F any](a *args, repo map[string]func(*args) (F, error), what stri
 	if !ok {
 		return zero, paramErr("fn", "no "+what+" named "+record.JSON(name))
 	}
-	opts, err := optionsArgs(a)
-	if err != nil {
-		return zero, err
-	}
-	f, err := build(opts)
+	f, err := build(optionsArgs(a))
 	if err != nil {
 		return zero, paramErr("options", name+": "+err.Error())
 	}
 	return f, nil
 }
 
-// optionsArgs is the `options` object (absent: an empty object).
-func optionsArgs(a *args) (*args, error) {
-	v, ok := a.Get("options")
-	switch o := v.(type) {
-	case *record.Object:
-		return postprocess.NewArgs(o), nil
-	case nil:
-		return postprocess.NewArgs(nil), nil
-	}
-	if v == record.Undefined {
-		return postprocess.NewArgs(nil), nil
-	}
-	return nil, paramErr("options", "expected an object, got "+got(v, ok))
+// optionsArgs is the `options` object. Any other value reads like an
+// empty object (the functions only look up keys on it).
+func optionsArgs(a *args) *args {
+	v, _ := a.Get("options")
+	o, _ := v.(*record.Object)
+	return postprocess.NewArgs(o)
 }
