@@ -5,6 +5,13 @@ import (
 	"github.com/sluice-dev/sluice/record"
 )
 
+// pointSpan is a one-character span at i, clamped to the source.
+func pointSpan(src *diag.Source, i int) diag.Span {
+	n := len(src.Text)
+	i = min(i, n)
+	return diag.Span{Src: src, Start: i, End: min(i+1, n)}
+}
+
 // field is one top-level key of a rule line with the spans of its key and
 // value in the rule file.
 type field struct {
@@ -23,7 +30,7 @@ func parseRuleLine(src *diag.Source, start, end int) (*record.Object, map[string
 	fields := map[string]*field{}
 	i := skipWS(text, start)
 	if i >= end || text[i] != '{' {
-		return nil, nil, diag.New(CodeJSON, diag.Span{Src: src, Start: i, End: i + 1}, "expected '{' to start a JSON rule")
+		return nil, nil, diag.New(CodeJSON, pointSpan(src, i), "expected '{' to start a JSON rule")
 	}
 	i = skipWS(text, i+1)
 	if i < end && text[i] == '}' {
@@ -44,13 +51,13 @@ func parseRuleLine(src *diag.Source, start, end int) (*record.Object, map[string
 		if i < end && text[i] == '}' {
 			return obj, fields, trailing(src, text, i+1, end)
 		}
-		return nil, nil, diag.New(CodeJSON, diag.Span{Src: src, Start: i, End: i + 1}, "expected ',' or '}' after a rule key's value")
+		return nil, nil, diag.New(CodeJSON, pointSpan(src, i), "expected ',' or '}' after a rule key's value")
 	}
 }
 
 func parseMember(src *diag.Source, text string, i, end int) (*field, any, int, *diag.Diagnostic) {
 	if i >= end || text[i] != '"' {
-		return nil, nil, i, diag.New(CodeJSON, diag.Span{Src: src, Start: i, End: i + 1}, "expected a quoted key")
+		return nil, nil, i, diag.New(CodeJSON, pointSpan(src, i), "expected a quoted key")
 	}
 	k, kend, err := record.ParseValueAt(text[:end], i)
 	if err != nil {
@@ -59,7 +66,7 @@ func parseMember(src *diag.Source, text string, i, end int) (*field, any, int, *
 	f := &field{key: k.(string), keySpan: diag.Span{Src: src, Start: i, End: kend}}
 	j := skipWS(text, kend)
 	if j >= end || text[j] != ':' {
-		return nil, nil, j, diag.New(CodeJSON, diag.Span{Src: src, Start: j, End: j + 1}, "expected ':' after key %q", f.key)
+		return nil, nil, j, diag.New(CodeJSON, pointSpan(src, j), "expected ':' after key %q", f.key)
 	}
 	vstart := skipWS(text, j+1)
 	v, vend, err := record.ParseValueAt(text[:end], vstart)
@@ -75,9 +82,9 @@ func jsonDiag(src *diag.Source, err error, at int) *diag.Diagnostic {
 	off := at
 	if se, ok := err.(*record.SyntaxError); ok {
 		off = se.Offset
-		return diag.New(CodeJSON, diag.Span{Src: src, Start: off, End: off + 1}, "invalid JSON: %s", se.Msg)
+		return diag.New(CodeJSON, pointSpan(src, off), "invalid JSON: %s", se.Msg)
 	}
-	return diag.New(CodeJSON, diag.Span{Src: src, Start: off, End: off + 1}, "invalid JSON: %v", err)
+	return diag.New(CodeJSON, pointSpan(src, off), "invalid JSON: %v", err)
 }
 
 func trailing(src *diag.Source, text string, i, end int) *diag.Diagnostic {

@@ -30,6 +30,14 @@ func ParseJSONString(s string) (any, error) {
 	return d.top()
 }
 
+// ParseRecordString decodes one record (a JSON object) from s without
+// copying it. The record's nested objects and arrays are validated now but
+// decoded only when first read.
+func ParseRecordString(s string) (any, error) {
+	d := decoder{s: s, lazy: true}
+	return d.top()
+}
+
 // ParseObject decodes data that must hold a JSON object.
 func ParseObject(data []byte) (*Object, error) {
 	v, err := ParseJSON(data)
@@ -68,6 +76,7 @@ type decoder struct {
 	s     string
 	i     int
 	depth int
+	lazy  bool // defer decoding of a record's nested objects and arrays
 }
 
 func (d *decoder) top() (any, error) {
@@ -167,7 +176,7 @@ func (d *decoder) object() (any, error) {
 		}
 		d.i++
 		d.ws()
-		v, err := d.value()
+		v, err := d.memberValue()
 		if err != nil {
 			return nil, err
 		}
@@ -192,6 +201,19 @@ func (d *decoder) object() (any, error) {
 		}
 		return nil, d.err("expected ',' or '}' in object")
 	}
+}
+
+// memberValue decodes an object member; a record's (depth 1) own objects
+// and arrays are only validated and kept as text until someone reads them.
+func (d *decoder) memberValue() (any, error) {
+	if d.depth == 1 && d.lazy && d.i < len(d.s) && (d.s[d.i] == '{' || d.s[d.i] == '[') {
+		text, err := d.skip()
+		if err != nil {
+			return nil, err
+		}
+		return &lazyJSON{text}, nil
+	}
+	return d.value()
 }
 
 func (d *decoder) array() (any, error) {

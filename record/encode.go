@@ -43,6 +43,7 @@ func appendArray(b []byte, a []any) []byte {
 }
 
 func appendObject(b []byte, o *Object) []byte {
+	o.resolveAll()
 	b = append(b, '{')
 	first := true
 	for _, f := range o.fields {
@@ -134,6 +135,7 @@ func appendIndent(b []byte, v any, indent, prefix string) []byte {
 }
 
 func appendIndentObject(b []byte, o *Object, indent, prefix string) []byte {
+	o.resolveAll()
 	inner := prefix + indent
 	b = append(b, '{')
 	first := true

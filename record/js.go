@@ -353,6 +353,7 @@ func DeepEqual(a, b any) bool {
 }
 
 func objectsEqual(x, y *Object) bool {
+	x.resolveAll()
 	if definedLen(x) != definedLen(y) {
 		return false
 	}

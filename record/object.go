@@ -43,7 +43,7 @@ func (o *Object) Get(key string) (any, bool) {
 		return nil, false
 	}
 	if i := o.index(key); i >= 0 {
-		return o.fields[i].val, true
+		return o.resolve(i), true
 	}
 	return nil, false
 }
@@ -88,7 +88,7 @@ func (o *Object) Keys() []string {
 }
 
 // At returns the i-th key and value.
-func (o *Object) At(i int) (string, any) { return o.fields[i].key, o.fields[i].val }
+func (o *Object) At(i int) (string, any) { return o.fields[i].key, o.resolve(i) }
 
 // SetAt replaces the value of the i-th key.
 func (o *Object) SetAt(i int, v any) { o.fields[i].val = v }
@@ -97,7 +97,7 @@ func (o *Object) SetAt(i int, v any) { o.fields[i].val = v }
 func (o *Object) Values() []any {
 	vals := make([]any, o.Len())
 	for i := range vals {
-		vals[i] = o.fields[i].val
+		vals[i] = o.resolve(i)
 	}
 	return vals
 }
@@ -107,6 +107,7 @@ func (o *Object) Clone() *Object {
 	if o == nil {
 		return NewObject(0)
 	}
+	o.resolveAll() // copies must share nested values, as in JavaScript
 	c := &Object{fields: make([]field, len(o.fields), cap(o.fields))}
 	copy(c.fields, o.fields)
 	return c
@@ -114,6 +115,7 @@ func (o *Object) Clone() *Object {
 
 // DeepClone copies the object and every nested object and array.
 func (o *Object) DeepClone() *Object {
+	o.resolveAll()
 	c := o.Clone()
 	for i := range c.fields {
 		c.fields[i].val = DeepCopy(c.fields[i].val)
@@ -174,6 +176,7 @@ func FromGo(v any) any {
 func ToGo(v any) any {
 	switch x := v.(type) {
 	case *Object:
+		x.resolveAll()
 		m := make(map[string]any, x.Len())
 		for _, f := range x.fields {
 			if f.val != Undefined {

@@ -33,7 +33,7 @@ func (r *Record) SetMeta(key string, v any) {
 
 // Fork returns a new record with empty data and a shallow copy of r's metadata.
 func (r *Record) Fork() *Record {
-	f := &Record{Data: NewObject(4)}
+	f := &Record{Data: NewObject(8)}
 	if len(r.Meta) > 0 {
 		f.Meta = make(map[string]any, len(r.Meta))
 		for k, v := range r.Meta {

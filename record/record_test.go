@@ -186,3 +186,36 @@ func TestFormatNumberRuntime(t *testing.T) {
 		t.Errorf("0.1+0.2 = %s", got)
 	}
 }
+
+func TestLazyRecordValues(t *testing.T) {
+	src := `{"a":1,"n":{"x":[1,{"y":"z"}]},"arr":[1,2,[3]],"s":"t"}`
+	v, err := ParseRecordString(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := v.(*Object)
+	if got := JSON(o); got != src {
+		t.Errorf("encode: %s", got)
+	}
+	v2, _ := ParseRecordString(src)
+	o2 := v2.(*Object)
+	if y, ok := ParsePath("n.x.1.y").Get(o2); !ok || y != "z" {
+		t.Errorf("path through lazy values: %v %v", y, ok)
+	}
+	v3, _ := ParseRecordString(src)
+	c := v3.(*Object).Clone()
+	n1, _ := v3.(*Object).Get("n")
+	n2, _ := c.Get("n")
+	if n1 != n2 {
+		t.Error("a shallow clone must share nested objects")
+	}
+	for _, bad := range []string{`{"a":{"b":}}`, `{"a":[1,]}`, `{"a":{"b":1}`, `{"a":[1 2]}`, `{"a":{1:2}}`} {
+		if _, err := ParseRecordString(bad); err == nil {
+			t.Errorf("%s: expected an error", bad)
+		}
+	}
+	v4, _ := ParseRecordString(src)
+	if !DeepEqual(v4, o) || !DeepEqual(o, v4) {
+		t.Error("DeepEqual across lazy values")
+	}
+}

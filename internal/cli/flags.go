@@ -76,6 +76,11 @@ func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
 			f.cpuProf, err = next()
 		case "-m", "--match":
 			f.match = true
+		case "-i", "--ignore":
+			// accepted for compatibility: bad lines never stop a run, they
+			// always go to the dead-letter output
+		case "-p", "--plugins":
+			return nil, usageErr("%s: JavaScript plugins cannot be loaded; register Go operations with postprocess.Register", name)
 		case "--trace":
 			f.trace = true
 		case "-":

@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"strconv"
+	"strings"
+	"unsafe"
 
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/record"
@@ -17,33 +19,36 @@ func (s *stream) process(b *batch, st *plan.State) {
 		}
 		return
 	}
-	data, line := b.data, b.line
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		var l []byte
+	// The batch buffer is never written again, so its lines are parsed as
+	// substrings of one string view: decoded strings share it, no copies.
+	text := unsafe.String(unsafe.SliceData(b.data), len(b.data))
+	line := b.line
+	for len(text) > 0 {
+		i := strings.IndexByte(text, '\n')
+		var l string
 		if i < 0 {
-			l, data = data, nil
+			l, text = text, ""
 		} else {
-			l, data = data[:i], data[i+1:]
+			l, text = text[:i], text[i+1:]
 		}
 		s.line(b, l, line, st)
 		line++
 	}
 }
 
-func (s *stream) line(b *batch, l []byte, n int, st *plan.State) {
-	l = bytes.TrimSpace(l)
+func (s *stream) line(b *batch, l string, n int, st *plan.State) {
+	l = strings.TrimSpace(l)
 	if len(l) == 0 || l[0] == '#' {
 		return
 	}
-	v, err := record.ParseJSON(l)
+	v, err := record.ParseRecordString(l)
 	if err != nil {
-		b.dead = deadLine(b.dead, s.name, n, "IN001", "invalid JSON: "+err.Error(), l)
+		b.dead = deadLine(b.dead, s.name, n, "IN001", "invalid JSON: "+err.Error(), []byte(l))
 		return
 	}
 	o, ok := v.(*record.Object)
 	if !ok {
-		b.dead = deadLine(b.dead, s.name, n, "IN002", "expected a JSON object, got "+record.TypeName(v), l)
+		b.dead = deadLine(b.dead, s.name, n, "IN002", "expected a JSON object, got "+record.TypeName(v), []byte(l))
 		return
 	}
 	if b.seq == 0 && n == b.line+leadingSkipped(b.data) {

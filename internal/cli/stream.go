@@ -86,7 +86,8 @@ func isArray(br *bufio.Reader) bool {
 func (s *stream) read(br *bufio.Reader, work chan<- *batch) error {
 	seq, line := 0, 1
 	for {
-		buf := make([]byte, batchBytes)
+		// room for the rest of the last line, so completing it rarely copies
+		buf := make([]byte, batchBytes, batchBytes+batchBytes/8)
 		n, err := io.ReadFull(br, buf)
 		buf = buf[:n]
 		if err == nil {
@@ -99,7 +100,7 @@ func (s *stream) read(br *bufio.Reader, work chan<- *batch) error {
 			return err
 		}
 		if len(buf) > 0 {
-			work <- &batch{seq: seq, line: line, data: buf}
+			work <- &batch{seq: seq, line: line, data: buf, out: make([]byte, 0, len(buf)/2)}
 			seq++
 			line += bytes.Count(buf, []byte{'\n'})
 		}

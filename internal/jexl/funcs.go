@@ -21,6 +21,9 @@ func CompileWith(src string, funcs map[string]Func) (*Program, error) {
 	for name, f := range funcs {
 		opts = append(opts, expr.Function(name, wrapFunc(f)))
 	}
+	if err := checkSyntax(src); err != nil {
+		return nil, err
+	}
 	p, err := expr.Compile(rewritePipes(src), opts...)
 	if err != nil {
 		return nil, err

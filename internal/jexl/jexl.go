@@ -1,6 +1,7 @@
 package jexl
 
 import (
+	"errors"
 	"math"
 	"strings"
 
@@ -22,13 +23,32 @@ type patcher struct{}
 var calls = map[string]string{"+": "__add", "==": "__eq", "!=": "__ne", "in": "__in", "&&": "__and", "||": "__or",
 	"<": "__lt", "<=": "__le", ">": "__gt", ">=": "__ge", "-": "__sub", "*": "__mul", "/": "__div", "%": "__mod"}
 
+func call(fn string, args ...ast.Node) *ast.CallNode {
+	return &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args}
+}
+
+// Visit rewrites operators, member access, negation and conditionals into
+// calls of the functions below, which implement jexl's semantics.
 func (patcher) Visit(node *ast.Node) {
-	b, ok := (*node).(*ast.BinaryNode)
-	if !ok {
-		return
-	}
-	if fn, ok := calls[b.Operator]; ok {
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{b.Left, b.Right}})
+	switch n := (*node).(type) {
+	case *ast.BinaryNode:
+		if fn, ok := calls[n.Operator]; ok {
+			ast.Patch(node, call(fn, n.Left, n.Right))
+		}
+	case *ast.UnaryNode:
+		if n.Operator == "!" || n.Operator == "not" {
+			ast.Patch(node, call("__not", n.Node))
+		}
+	case *ast.MemberNode:
+		if !n.Method {
+			_, dotted := n.Property.(*ast.StringNode)
+			ast.Patch(node, call("__member", n.Node, n.Property, &ast.BoolNode{Value: !dotted}))
+		}
+	case *ast.ConditionalNode:
+		if n.Exp1 == nil {
+			n.Exp1 = n.Cond
+		}
+		n.Cond = call("__truthy", n.Cond)
 	}
 }
 
@@ -39,6 +59,9 @@ var options = []expr.Option{
 	expr.Function("__eq", func(p ...any) (any, error) { return looseEqual(p[0], p[1]), nil }),
 	expr.Function("__ne", func(p ...any) (any, error) { return !looseEqual(p[0], p[1]), nil }),
 	expr.Function("__in", func(p ...any) (any, error) { return in(p[0], p[1]), nil }),
+	expr.Function("__not", func(p ...any) (any, error) { return !record.Truthy(fromExpr(p[0])), nil }),
+	expr.Function("__truthy", func(p ...any) (any, error) { return record.Truthy(fromExpr(p[0])), nil }),
+	expr.Function("__member", func(p ...any) (any, error) { return member(p[0], p[1], p[2].(bool)) }),
 	expr.Function("__and", func(p ...any) (any, error) { return and(p[0], p[1]), nil }),
 	expr.Function("__or", func(p ...any) (any, error) { return or(p[0], p[1]), nil }),
 	expr.Function("__lt", func(p ...any) (any, error) { return relational(p[0], p[1], func(c int) bool { return c < 0 }), nil }),
@@ -81,6 +104,9 @@ func relational(a, b any, ok func(int) bool) bool {
 
 // Compile compiles src.
 func Compile(src string) (*Program, error) {
+	if err := checkSyntax(src); err != nil {
+		return nil, err
+	}
 	p, err := expr.Compile(src, options...)
 	if err != nil {
 		return nil, err
@@ -237,3 +263,65 @@ func or(a, b any) any {
 
 // String returns the source.
 func (p *Program) String() string { return p.src }
+
+// member is jexl property access: a.b on null or undefined is undefined; on
+// an array it reads the first element; a[b] on undefined throws; a boolean
+// index keeps or drops the whole value.
+func member(obj, key any, computed bool) (any, error) {
+	if computed {
+		if obj == nil {
+			return nil, errors.New("cannot read an index of undefined")
+		}
+		if b, ok := key.(bool); ok {
+			if b {
+				return obj, nil
+			}
+			return nil, nil
+		}
+	}
+	if arr, ok := obj.([]any); ok && !computed {
+		if len(arr) == 0 {
+			return nil, nil
+		}
+		obj = arr[0]
+	}
+	switch o := obj.(type) {
+	case map[string]any:
+		return o[record.ToString(fromExpr(key))], nil
+	case []any:
+		i, ok := num(key)
+		if !ok || i < 0 || i != math.Trunc(i) || int(i) >= len(o) {
+			return nil, nil
+		}
+		return o[int(i)], nil
+	case string:
+		i, ok := num(key)
+		if !ok || i < 0 || i != math.Trunc(i) || int(i) >= len(o) {
+			return nil, nil
+		}
+		return o[int(i) : int(i)+1], nil
+	}
+	return nil, nil
+}
+
+// checkSyntax rejects jexl syntax expr would silently read differently:
+// `//` (floor division in jexl) starts a comment in expr.
+func checkSyntax(src string) error {
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			return errors.New("floor division (//) is not supported")
+		}
+	}
+	return nil
+}

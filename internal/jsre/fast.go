@@ -10,10 +10,11 @@ const dotClass = `[^\n\r\x{2028}\x{2029}]`
 
 // fastPath is what the literal analysis derived for a linear pattern.
 type fastPath struct {
-	whole   litSet         // the pattern matches exactly one of these (unanchored)
-	dotWrap bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
-	inner   *regexp.Regexp // X, unanchored, when X is not a literal set
-	lead    litSet         // every match starts with one of these
+	whole    litSet         // the pattern matches exactly one of these (unanchored)
+	dotWrap  bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
+	inner    *regexp.Regexp // X, unanchored, when X is not a literal set
+	lead     litSet         // every match starts with one of these
+	anchored *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
 }
 
 // analyze derives the fast paths of a translated pattern.
@@ -36,13 +37,36 @@ func analyze(tr string) *fastPath {
 	}
 	if set, ok := exactSet(re); ok && set.minLen() > 0 {
 		f.whole, f.lead = set, set
-		return f
-	}
-	if set, ok := leadingSet(re); ok {
+	} else if set, ok := leadingSet(re); ok {
 		f.lead = set
-		return f
+	} else {
+		return nil
 	}
-	return nil
+	f.anchored, _ = regexp.Compile(`^(?:` + tr + `)`)
+	return f
+}
+
+// firstMatch finds the leftmost match by trying the anchored pattern at
+// each occurrence of a lead literal, in order (a match can start nowhere
+// else). It returns the submatch indexes, or nil.
+func (f *fastPath) firstMatch(s string) []int {
+	from := 0
+	for {
+		i := f.lead.firstIndex(s[from:])
+		if i < 0 {
+			return nil
+		}
+		at := from + i
+		if idx := f.anchored.FindStringSubmatchIndex(s[at:]); idx != nil {
+			for k := range idx {
+				if idx[k] >= 0 {
+					idx[k] += at
+				}
+			}
+			return idx
+		}
+		from = at + 1
+	}
 }
 
 // dotWrapped recognises BeginText, dot*, X, dot*, EndText and returns X.

@@ -131,31 +131,30 @@ func (r *Regexp) FindAll(s string, n int) ([]Match, error) {
 
 func (r *Regexp) findAllRE2(s string, n int) []Match {
 	var out []Match
-	base := 0
-	if f := r.fast; f != nil && f.lead != nil && n == 1 {
-		// every match starts at an occurrence of a leading literal
-		if base = f.lead.firstIndex(s); base < 0 {
-			return nil
+	if f := r.fast; f != nil && f.anchored != nil && n == 1 {
+		if idx := f.firstMatch(s); idx != nil {
+			return []Match{toMatch(s, idx)}
 		}
+		return nil
 	}
-	for _, idx := range r.re2.FindAllStringSubmatchIndex(s[base:], n) {
-		for k := range idx {
-			if idx[k] >= 0 {
-				idx[k] += base
-			}
-		}
-		m := Match{Start: idx[0], End: idx[1], Groups: make([]Group, len(idx)/2)}
-		for g := range m.Groups {
-			if a, b := idx[2*g], idx[2*g+1]; a >= 0 {
-				m.Groups[g] = Group{Text: s[a:b], OK: true}
-			}
-		}
+	for _, idx := range r.re2.FindAllStringSubmatchIndex(s, n) {
+		m := toMatch(s, idx)
 		out = append(out, m)
 		if m.Start == m.End {
 			break
 		}
 	}
 	return out
+}
+
+func toMatch(s string, idx []int) Match {
+	m := Match{Start: idx[0], End: idx[1], Groups: make([]Group, len(idx)/2)}
+	for g := range m.Groups {
+		if a, b := idx[2*g], idx[2*g+1]; a >= 0 {
+			m.Groups[g] = Group{Text: s[a:b], OK: true}
+		}
+	}
+	return m
 }
 
 func (r *Regexp) findAllBT(s string, n int) ([]Match, error) {

@@ -73,9 +73,9 @@ func BenchmarkMatchLinear(b *testing.B) {
 
 func TestFastPathsAgreeWithEngine(t *testing.T) {
 	pats := []string{`^.*(Chrome|Firefox).*$`, `^.*[?&]q=.*$`, `(Chrome|Firefox)/[0-9.]+`, `/(products|blog|search|account|cart)/`,
-		`^abc$`, `foo|bar`, `^.*a.*b.*$`, `^.*$`, `x[ab]y`, `^(GET|POST)$`}
+		`^abc$`, `foo|bar`, `^.*a.*b.*$`, `^.*$`, `x[ab]y`, `^(GET|POST)$`, `ab[0-9]`, `(a|b)c+`, `x(y)?z`}
 	inputs := []string{"", "Chrome/120.0", "x Firefox/1 y", "a\nChrome", "/search/item?q=1", "https://x/blog/p?a=1&q=2",
-		"abc", "zabcz", "foobar", "ab", "xay xby", "GET", "POST ", "\u2028", "plain text"}
+		"abc", "zabcz", "foobar", "ab", "xay xby", "GET", "POST ", "\u2028", "plain text", "abx ab1", "ac bcc", "xz xyz", "aab9"}
 	for _, p := range pats {
 		fast := MustCompile(p, "")
 		slow := MustCompile(p, "")

@@ -1,0 +1,106 @@
+package record
+
+// lazyJSON is a top-level object or array value of a decoded record whose
+// text has been validated but not yet decoded. It never leaves this package:
+// every accessor of Object decodes it in place first, so callers only ever
+// see plain values. Records often carry nested data no rule reads; this
+// skips building it.
+type lazyJSON struct{ text string }
+
+// resolve decodes the i-th field if it is still lazy.
+func (o *Object) resolve(i int) any {
+	v := o.fields[i].val
+	if l, ok := v.(*lazyJSON); ok {
+		d := decoder{s: l.text}
+		dv, err := d.value()
+		if err != nil { // cannot happen: the text was validated when it was read
+			dv = nil
+		}
+		o.fields[i].val = dv
+		return dv
+	}
+	return v
+}
+
+// resolveAll decodes every lazy field.
+func (o *Object) resolveAll() {
+	for i := range o.fields {
+		if _, ok := o.fields[i].val.(*lazyJSON); ok {
+			o.resolve(i)
+		}
+	}
+}
+
+// skip validates one JSON value at d.i without building it and returns its
+// text.
+func (d *decoder) skip() (string, error) {
+	start := d.i
+	if err := d.skipValue(); err != nil {
+		return "", err
+	}
+	return d.s[start:d.i], nil
+}
+
+func (d *decoder) skipValue() error {
+	if d.i >= len(d.s) {
+		return d.err("unexpected end of JSON input")
+	}
+	switch c := d.s[d.i]; {
+	case c == '{':
+		return d.skipComposite('}', true)
+	case c == '[':
+		return d.skipComposite(']', false)
+	case c == '"':
+		_, err := d.str()
+		return err
+	}
+	_, err := d.value()
+	return err
+}
+
+func (d *decoder) skipComposite(end byte, object bool) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.i++
+	d.ws()
+	if d.i < len(d.s) && d.s[d.i] == end {
+		d.i++
+		d.depth--
+		return nil
+	}
+	for {
+		d.ws()
+		if object {
+			if d.i >= len(d.s) || d.s[d.i] != '"' {
+				return d.err("expected a string key")
+			}
+			if _, err := d.str(); err != nil {
+				return err
+			}
+			d.ws()
+			if d.i >= len(d.s) || d.s[d.i] != ':' {
+				return d.err("expected ':' after object key")
+			}
+			d.i++
+			d.ws()
+		}
+		if err := d.skipValue(); err != nil {
+			return err
+		}
+		d.ws()
+		if d.i >= len(d.s) {
+			return d.err("unexpected end of JSON input")
+		}
+		switch d.s[d.i] {
+		case ',':
+			d.i++
+			continue
+		case end:
+			d.i++
+			d.depth--
+			return nil
+		}
+		return d.err("expected ',' or a closing bracket")
+	}
+}
