@@ -1,4 +1,3 @@
-// Command rulec compiles, checks, explains and runs ts-transforms rule files.
 package main
 
 import (

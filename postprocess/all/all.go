@@ -1,7 +1,3 @@
-// Package all registers every operation in the reference's order: the
-// built-in (core) operations, the validator.js plugin, then data-mate —
-// later registrations of a name win, so data-mate's trim replaces the core
-// one. Import it for its side effect.
 package all
 
 import (
@@ -10,6 +6,9 @@ import (
 	"github.com/sluice-dev/sluice/postprocess/datamate"
 )
 
+// init registers the built-in (core) operations and the validator.js plugin,
+// then data-mate: later registrations of a name win, so data-mate's trim
+// replaces the core one, as in the reference.
 func init() {
 	postprocess.Register(builtin.Specs()...)
 	postprocess.Register(datamate.Specs()...)
