@@ -180,9 +180,7 @@ func perName(s *suite) string {
 // withoutCases are registered operations validators.ndjson has no case for
 // (the reference suite never exercises them); each is covered by its spec
 // examples instead. An entry that gains a passing case must be removed.
-var withoutCases = map[string]string{
-	"encodeMD5": "no reference case; same digest as md5encode (12 cases), covered by its spec examples",
-}
+var withoutCases = map[string]string{}
 
 // TestEveryNameCovered: every registered operation (but the structural
 // four) has at least one case that passes or is a listed deviation, and
