@@ -1,13 +1,13 @@
 package compiler
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/plan"
@@ -46,20 +46,9 @@ type transformCase struct {
 var caseDeviations = map[string]string{}
 
 func loadTransformCases(t *testing.T) []transformCase {
-	f, err := os.Open("testdata/transforms.ndjson")
+	out, err := ndjson.Read[transformCase]("testdata/transforms.ndjson", nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []transformCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c transformCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
 	}
 	return out
 }

@@ -1,13 +1,14 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 
 	"github.com/sluice-dev/sluice/record"
 )
@@ -32,18 +33,11 @@ type cliCase struct {
 // JSON array input, ldjson, search responses, streaming with comments. The
 // files the arguments name are written to a temporary directory.
 func TestReferenceCLICases(t *testing.T) {
-	f, err := os.Open("testdata/cli-cases.ndjson")
+	cases, err := ndjson.Read[cliCase]("testdata/cli-cases.ndjson", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c cliCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
+	for _, c := range cases {
 		t.Run(c.ID, func(t *testing.T) { runCLICase(t, c) })
 	}
 }

@@ -1,11 +1,11 @@
 package geo
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"reflect"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 )
 
 type confCase struct {
@@ -19,26 +19,13 @@ type confCase struct {
 
 func loadCases(t *testing.T, fns ...string) []confCase {
 	t.Helper()
-	f, err := os.Open("../../conformance/testdata/validators.ndjson")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	want := map[string]bool{}
 	for _, fn := range fns {
 		want[fn] = true
 	}
-	var out []confCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c confCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		if want[c.Fn] {
-			out = append(out, c)
-		}
+	out, err := ndjson.Read("../../conformance/testdata/validators.ndjson", func(c *confCase) bool { return want[c.Fn] })
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

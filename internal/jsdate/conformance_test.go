@@ -1,12 +1,11 @@
 package jsdate
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 )
 
 // confCase is one line of conformance/testdata/validators.ndjson.
@@ -25,28 +24,12 @@ var confNow = time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 
 func loadConformance(t *testing.T, fns ...string) []confCase {
 	t.Helper()
-	f, err := os.Open("../../conformance/testdata/validators.ndjson")
-	if err != nil {
-		t.Fatalf("open conformance cases: %v", err)
-	}
-	defer f.Close()
 	want := map[string]bool{}
 	for _, fn := range fns {
 		want[fn] = true
 	}
-	var out []confCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<22)
-	for sc.Scan() {
-		var c confCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("bad case line: %v", err)
-		}
-		if want[c.Fn] {
-			out = append(out, c)
-		}
-	}
-	if err := sc.Err(); err != nil {
+	out, err := ndjson.Read("../../conformance/testdata/validators.ndjson", func(c *confCase) bool { return want[c.Fn] })
+	if err != nil {
 		t.Fatal(err)
 	}
 	return out

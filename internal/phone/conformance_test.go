@@ -1,12 +1,12 @@
 package phone
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"reflect"
 	"sort"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 )
 
 const casesFile = "../../conformance/testdata/validators.ndjson"
@@ -41,26 +41,13 @@ func (c confCase) expected(t *testing.T) (want any, wantErr bool) {
 
 func loadCases(t *testing.T, fns ...string) []confCase {
 	t.Helper()
-	f, err := os.Open(casesFile)
-	if err != nil {
-		t.Fatalf("open cases: %v", err)
-	}
-	defer f.Close()
 	want := map[string]bool{}
 	for _, fn := range fns {
 		want[fn] = true
 	}
-	var out []confCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c confCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("decode case: %v", err)
-		}
-		if want[c.Fn] {
-			out = append(out, c)
-		}
+	out, err := ndjson.Read(casesFile, func(c *confCase) bool { return want[c.Fn] })
+	if err != nil {
+		t.Fatal(err)
 	}
 	if len(out) == 0 {
 		t.Fatalf("no cases for %v", fns)

@@ -1,11 +1,11 @@
 package vjs
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"sort"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 )
 
 type confCase struct {
@@ -47,20 +47,9 @@ var builtinBinders = map[string]func(map[string]any) Builtin{
 
 func loadCases(t testing.TB) []confCase {
 	t.Helper()
-	f, err := os.Open("../../conformance/testdata/validators.ndjson")
+	out, err := ndjson.Read[confCase]("../../conformance/testdata/validators.ndjson", nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []confCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<22)
-	for sc.Scan() {
-		var c confCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
 	}
 	return out
 }

@@ -1,12 +1,12 @@
 package selector
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 
 	"github.com/sluice-dev/sluice/record"
 )
@@ -33,20 +33,9 @@ var deviations = map[int]string{
 }
 
 func loadCases(t testing.TB) []conformanceCase {
-	f, err := os.Open("testdata/cases.ndjson")
+	out, err := ndjson.Read[conformanceCase]("testdata/cases.ndjson", nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []conformanceCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c conformanceCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
 	}
 	return out
 }

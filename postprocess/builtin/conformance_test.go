@@ -1,13 +1,13 @@
 package builtin
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
-	"os"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 
 	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
@@ -30,24 +30,8 @@ var ownKinds = map[string]bool{"builtin_validation": true, "builtin_transform": 
 
 func loadCases(t testing.TB) []confCase {
 	t.Helper()
-	f, err := os.Open(casesFile)
+	out, err := ndjson.Read(casesFile, func(c *confCase) bool { return ownKinds[c.Kind] })
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []confCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c confCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		if ownKinds[c.Kind] {
-			out = append(out, c)
-		}
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return out

@@ -1,12 +1,12 @@
 package datamate
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
-	"os"
 	"sort"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 
 	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
@@ -29,22 +29,9 @@ var ourKinds = map[string]bool{"field_validator": true, "field_transform": true,
 
 func loadCases(t testing.TB) []confCase {
 	t.Helper()
-	f, err := os.Open("../../conformance/testdata/validators.ndjson")
+	out, err := ndjson.Read("../../conformance/testdata/validators.ndjson", func(c *confCase) bool { return ourKinds[c.Kind] })
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []confCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c confCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		if ourKinds[c.Kind] {
-			out = append(out, c)
-		}
 	}
 	return out
 }

@@ -1,11 +1,10 @@
 package l10n
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"sort"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/ndjson"
 )
 
 type confCase struct {
@@ -39,22 +38,9 @@ var dataMateBinders = map[string]func(map[string]any) (Checker, error){
 
 func loadCases(t testing.TB) []confCase {
 	t.Helper()
-	f, err := os.Open("../../../conformance/testdata/validators.ndjson")
+	out, err := ndjson.Read("../../../conformance/testdata/validators.ndjson", func(c *confCase) bool { return pluginBinders[c.Fn] != nil || dataMateBinders[c.Fn] != nil })
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []confCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c confCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		if pluginBinders[c.Fn] != nil || dataMateBinders[c.Fn] != nil {
-			out = append(out, c)
-		}
 	}
 	return out
 }
