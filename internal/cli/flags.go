@@ -17,7 +17,6 @@ type ruleFlags struct {
 	match     bool
 	data      []string
 	format    string
-	trace     bool
 	deadFile  string
 	cpuProf   string
 }
@@ -81,8 +80,6 @@ func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
 			// always go to the dead-letter output
 		case "-p", "--plugins":
 			return nil, usageErr("%s: JavaScript plugins cannot be loaded; register Go operations with postprocess.Register", name)
-		case "--trace":
-			f.trace = true
 		case "-":
 			*positional = append(*positional, a)
 		default:

@@ -12,7 +12,6 @@ import (
 
 // process parses, runs and encodes one batch.
 func (s *stream) process(b *batch, st *plan.State) {
-	st.KeepSelectors = s.trace
 	if b.records != nil {
 		for _, r := range b.records {
 			s.one(b, r, st)

@@ -52,7 +52,7 @@ func runCmd(args []string, env Env) error {
 		defer stop()
 	}
 	out := bufio.NewWriterSize(env.Stdout, 1<<16)
-	s := &stream{plan: p, out: out, dead: dead, trace: f.trace}
+	s := &stream{plan: p, out: out, dead: dead}
 	for _, in := range readers {
 		if err := s.run(in); err != nil {
 			out.Flush()

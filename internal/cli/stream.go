@@ -21,7 +21,6 @@ type stream struct {
 	plan  *plan.Plan
 	out   io.Writer
 	dead  io.Writer
-	trace bool
 	first bool // the first record of the input has been seen
 	name  string
 }
