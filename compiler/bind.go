@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/sluice-dev/sluice/internal/jsre"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/lang/selector"
 	"github.com/sluice-dev/sluice/plan"
@@ -71,79 +70,68 @@ func (b *binder) selectorError(r *Rule, err error) {
 	b.diags.Add(diag.New(code, r.innerSpan("selector", pe.Pos, pe.End), "%s", pe.Error()))
 }
 
-// extraction builds an extraction rule.
+// extraction checks an extraction rule's values and builds it; regex and
+// exp errors are reported at their values.
 func (b *binder) extraction(r *Rule, post bool) *plan.Extraction {
-	e := &plan.Extraction{Rule: ref(r), Tags: r.tags}
-	ok := b.extractionFields(r, e)
+	spec, ok := b.extractionSpec(r)
+	multi := plan.MultiUnset
 	if v, has := r.Obj.Get("multivalue"); has {
-		e.Multi = plan.MultiTrue
+		multi = plan.MultiTrue
 		if !record.Truthy(v) {
-			e.Multi = plan.MultiFalse
+			multi = plan.MultiFalse
 		}
 	}
+	mutate := false
 	if post {
 		m, has := r.Obj.Get("mutate")
-		e.Mutate = !has || record.IsNil(m) || record.Truthy(m)
+		mutate = !has || record.IsNil(m) || record.Truthy(m)
 	}
 	if !ok {
 		return nil
 	}
+	e, err := plan.NewExtraction(ref(r), spec, multi, mutate)
+	if err != nil {
+		se := err.(*plan.SpecError)
+		if se.Field == "regex" {
+			b.diags.Add(diag.New(CodeRegex, r.valSpan("regex"), "%v", se.Err))
+		} else {
+			b.diags.Add(diag.New(CodeExp, r.valSpan("exp"), "invalid exp expression: %v", se.Err))
+		}
+		return nil
+	}
+	e.Tags = r.tags
 	return e
 }
 
-func (b *binder) extractionFields(r *Rule, e *plan.Extraction) bool {
+// extractionSpec reads and type-checks the rule values of an extraction.
+func (b *binder) extractionSpec(r *Rule) (plan.ExtractionSpec, bool) {
+	var spec plan.ExtractionSpec
 	ok := true
+	str := func(key string) string {
+		s, isStr := r.get(key).(string)
+		if !isStr {
+			b.diags.Add(diag.New(CodeFieldType, r.valSpan(key), "%s must be a string", key))
+			ok = false
+		}
+		return s
+	}
 	if r.has("source") {
-		src, isStr := r.get("source").(string)
-		if !isStr {
-			b.diags.Add(diag.New(CodeFieldType, r.valSpan("source"), "source must be a string"))
-			ok = false
-		}
-		e.HasSource, e.Source, e.Direct = true, record.ParsePath(src), !strings.Contains(src, ".")
-		e.Spec.HasSource, e.Spec.Source = true, src
+		spec.HasSource, spec.Source = true, str("source")
 	}
-	target := "undefined"
+	spec.Target = "undefined"
 	if r.has("target") {
-		t, isStr := r.get("target").(string)
-		if !isStr {
-			b.diags.Add(diag.New(CodeFieldType, r.valSpan("target"), "target must be a string"))
-			ok = false
-		}
-		target = t
+		spec.Target = str("target")
 	}
-	e.Target, e.Spec.Target = record.ParsePath(target), target
 	if r.truthy("start") && r.truthy("end") {
-		e.Start, e.End, e.Slice = r.str("start"), r.str("end"), true
-		if e.End == "EOP" {
-			e.End = "&"
-		}
-		e.Spec.Start, e.Spec.End = r.str("start"), r.str("end")
+		spec.Start, spec.End = r.str("start"), r.str("end")
 	}
 	if r.truthy("regex") {
-		ok = b.regex(r, e) && ok
+		spec.Regex, spec.RegexFlags = splitRegexLiteral(str("regex"))
 	}
 	if r.truthy("exp") {
-		ok = b.exp(r, e) && ok
+		spec.Exp = str("exp")
 	}
-	return ok
-}
-
-// regex compiles an extraction regex: "/body/flags" is a regex literal,
-// anything else the whole pattern (transforms.md §9.3).
-func (b *binder) regex(r *Rule, e *plan.Extraction) bool {
-	src, isStr := r.get("regex").(string)
-	if !isStr {
-		b.diags.Add(diag.New(CodeFieldType, r.valSpan("regex"), "regex must be a string"))
-		return false
-	}
-	body, flags := splitRegexLiteral(src)
-	re, err := jsre.Compile(body, flags)
-	if err != nil {
-		b.diags.Add(diag.New(CodeRegex, r.valSpan("regex"), "%v", err))
-		return false
-	}
-	e.Regex, e.Spec.Regex, e.Spec.RegexFlags = re, body, flags
-	return true
+	return spec, ok
 }
 
 func splitRegexLiteral(s string) (string, string) {
@@ -156,21 +144,6 @@ func splitRegexLiteral(s string) (string, string) {
 		}
 	}
 	return s, ""
-}
-
-func (b *binder) exp(r *Rule, e *plan.Extraction) bool {
-	src, isStr := r.get("exp").(string)
-	if !isStr {
-		b.diags.Add(diag.New(CodeFieldType, r.valSpan("exp"), "exp must be a string"))
-		return false
-	}
-	x, err := plan.CompileExpr(src)
-	if err != nil {
-		b.diags.Add(diag.New(CodeExp, r.valSpan("exp"), "invalid exp expression: %v", err))
-		return false
-	}
-	e.Exp, e.Spec.Exp = x, src
-	return true
 }
 
 // step builds one post-process step.

@@ -189,11 +189,8 @@ func (st *state) bind() {
 		p.Require = append(p.Require, plan.Requirement{Field: r.field, Selector: r.selector, Rule: ref(r.rule)})
 	}
 	st.plan = p
-	st.finish(p)
+	p.Finish()
 }
-
-// finish completes the plan (phase flags, selector links, index).
-func (st *state) finish(p *plan.Plan) { p.Finish() }
 
 // check adds warnings that do not stop compilation.
 func (st *state) check() {

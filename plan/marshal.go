@@ -168,7 +168,17 @@ func (p *Plan) loadSelector(sj selectorJSON) (*Selector, error) {
 	return s, nil
 }
 
-// NewExtraction builds an extraction from its rule values.
+// SpecError is an extraction rule value that does not compile; Field is the
+// rule key ("regex" or "exp").
+type SpecError struct {
+	Field string
+	Err   error
+}
+
+func (e *SpecError) Error() string { return e.Field + ": " + e.Err.Error() }
+
+// NewExtraction builds an extraction from its rule values, compiling its
+// regex and expression once. Errors are *SpecError.
 func NewExtraction(rule RuleRef, spec ExtractionSpec, multi Multivalue, mutate bool) (*Extraction, error) {
 	e := &Extraction{Rule: rule, Spec: spec, Multi: multi, Mutate: mutate, Target: record.ParsePath(spec.Target)}
 	if spec.HasSource {
@@ -183,14 +193,14 @@ func NewExtraction(rule RuleRef, spec ExtractionSpec, multi Multivalue, mutate b
 	if spec.Regex != "" {
 		re, err := jsre.Compile(spec.Regex, spec.RegexFlags)
 		if err != nil {
-			return nil, err
+			return nil, &SpecError{"regex", err}
 		}
 		e.Regex = re
 	}
 	if spec.Exp != "" {
 		x, err := CompileExpr(spec.Exp)
 		if err != nil {
-			return nil, err
+			return nil, &SpecError{"exp", err}
 		}
 		e.Exp = x
 	}

@@ -9,14 +9,9 @@ import (
 
 // checkCmd: rulec check [-t ...] [--types-file F] RULES...
 func checkCmd(args []string, env Env) error {
-	var pos []string
-	f, err := parseFlags(args, &pos)
+	f, err := ruleFileFlags("check", args)
 	if err != nil {
 		return err
-	}
-	f.rules = append(f.rules, pos...)
-	if len(f.rules) == 0 {
-		return usageErr("check needs rule files")
 	}
 	p, diags := compiler.CompileFiles(f.rules, f.config())
 	diag.Render(env.Stderr, diags)

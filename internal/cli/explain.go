@@ -4,14 +4,9 @@ import "bufio"
 
 // explainCmd: rulec explain RULES... [--format text|dot|mermaid] [-t ...]
 func explainCmd(args []string, env Env) error {
-	var pos []string
-	f, err := parseFlags(args, &pos)
+	f, err := ruleFileFlags("explain", args)
 	if err != nil {
 		return err
-	}
-	f.rules = append(f.rules, pos...)
-	if len(f.rules) == 0 {
-		return usageErr("explain needs rule files")
 	}
 	p, err := compileRules(f, env)
 	if err != nil {

@@ -138,3 +138,18 @@ func (f *ruleFlags) config() compiler.Config {
 	}
 	return cfg
 }
+
+// ruleFileFlags parses the flags of commands whose positional arguments are
+// rule files (check, explain).
+func ruleFileFlags(cmd string, args []string) (*ruleFlags, error) {
+	var pos []string
+	f, err := parseFlags(args, &pos)
+	if err != nil {
+		return nil, err
+	}
+	f.rules = append(f.rules, pos...)
+	if len(f.rules) == 0 {
+		return nil, usageErr("%s needs rule files", cmd)
+	}
+	return f, nil
+}

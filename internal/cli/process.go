@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -50,7 +49,9 @@ func (s *stream) line(b *batch, l string, n int, st *plan.State) {
 		b.dead = deadLine(b.dead, s.name, n, "IN002", "expected a JSON object, got "+record.TypeName(v), []byte(l))
 		return
 	}
-	if b.seq == 0 && n == b.line+leadingSkipped(b.data) {
+	first := b.seq == 0 && !b.seen
+	b.seen = true
+	if first {
 		if hits, ok := searchHits(o); ok {
 			for _, h := range hits {
 				s.one(b, record.New(h), st)
@@ -59,28 +60,6 @@ func (s *stream) line(b *batch, l string, n int, st *plan.State) {
 		}
 	}
 	s.one(b, record.New(o), st)
-}
-
-// leadingSkipped counts the blank and comment lines before the first record.
-func leadingSkipped(data []byte) int {
-	n := 0
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		l := data
-		if i >= 0 {
-			l = data[:i]
-		}
-		t := bytes.TrimSpace(l)
-		if len(t) > 0 && t[0] != '#' {
-			return n
-		}
-		n++
-		if i < 0 {
-			break
-		}
-		data = data[i+1:]
-	}
-	return n
 }
 
 // searchHits unwraps a search response ({hits:{hits:[{_source}]}}) or a

@@ -18,22 +18,22 @@ const batchBytes = 512 << 10
 // results are written in input order. Memory is bounded by the number of
 // batches in flight.
 type stream struct {
-	plan  *plan.Plan
-	out   io.Writer
-	dead  io.Writer
-	first bool // the first record of the input has been seen
-	name  string
+	plan *plan.Plan
+	out  io.Writer
+	dead io.Writer
+	name string
 }
 
 type batch struct {
 	seq, line int
 	data      []byte
 	records   []*record.Record // pre-parsed input (JSON array mode)
+	seen      bool             // a record of this batch has been parsed
 	out, dead []byte
 }
 
 func (s *stream) run(in namedReader) error {
-	s.name, s.first = in.name, false
+	s.name = in.name
 	br := bufio.NewReaderSize(in.r, 1<<16)
 	if isArray(br) {
 		return s.runArray(br)

@@ -93,15 +93,7 @@ func buildContains(a *args) (validatorFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(v any) (bool, error) {
-		switch x := v.(type) {
-		case nil:
-			return false, nil
-		case []any:
-			return liftBool(x, func(e any) bool { return includes(e, want) }), nil
-		}
-		return includes(v, want), nil
-	}, nil
+	return nilOrLifted(func(e any) bool { return includes(e, want) }), nil
 }
 
 func buildEquals(a *args) (validatorFn, error) {
@@ -109,13 +101,20 @@ func buildEquals(a *args) (validatorFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	return nilOrLifted(func(e any) bool { return record.DeepEqual(e, want) }), nil
+}
+
+// nilOrLifted is data-mate's shape for whole-value checks: nil is false, an
+// array passes when every non-nil element does (liftBool), anything else is
+// tested as is.
+func nilOrLifted(pred func(any) bool) validatorFn {
 	return func(v any) (bool, error) {
 		switch x := v.(type) {
 		case nil:
 			return false, nil
 		case []any:
-			return liftBool(x, func(e any) bool { return record.DeepEqual(e, want) }), nil
+			return liftBool(x, pred), nil
 		}
-		return record.DeepEqual(v, want), nil
-	}, nil
+		return pred(v), nil
+	}
 }
