@@ -10,4 +10,7 @@ require (
 	golang.org/x/text v0.43.0
 )
 
-require google.golang.org/protobuf v1.36.11 // indirect
+require (
+	go.yaml.in/yaml/v3 v3.0.4 // indirect
+	google.golang.org/protobuf v1.36.11 // indirect
+)

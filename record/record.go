@@ -7,7 +7,22 @@ import "sort"
 type Record struct {
 	Data *Object
 	Meta map[string]any // nil until metadata is set
+	// Window is set on a data window: a record that holds records (the
+	// output of the window processor). A JSON writer shows a window as
+	// {"dataArray": [...]}.
+	Window []*Record
 }
+
+// NewWindow returns a data window holding records.
+func NewWindow(records []*Record) *Record {
+	if records == nil {
+		records = []*Record{}
+	}
+	return &Record{Data: NewObject(0), Window: records}
+}
+
+// IsWindow reports whether r is a data window.
+func (r *Record) IsWindow() bool { return r.Window != nil }
 
 // New wraps an object (nil makes an empty one).
 func New(data *Object) *Record {

@@ -1,0 +1,307 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/sluice-dev/sluice/record"
+)
+
+// worker is one worker's instances of the job's apis and operations.
+type worker struct {
+	ex      *Execution
+	index   int
+	id      string
+	apis    *apiSet
+	fetcher Fetcher
+	procs   []Processor
+	ctxs    []*OpContext // one per operation, reader first
+	hooked  []any        // every instance, for the lifecycle hooks: apis, then operations
+	ran     bool
+}
+
+// newWorker builds a worker's apis (all of them first, as the reference
+// does) and then its operations, and initializes them.
+func (ex *Execution) newWorker(i int) (*worker, error) {
+	w := &worker{ex: ex, index: i, id: fmt.Sprintf("%s-%d", ex.id, i), apis: &apiSet{byKey: map[string]any{}}}
+	for _, c := range ex.job.APIs {
+		inst, err := c.Spec.NewAPI(w.opContext(c, nil), c)
+		if err != nil {
+			return w, fmt.Errorf("%s: %w", c.Where(), err)
+		}
+		w.apis.order = append(w.apis.order, c.Label)
+		w.apis.byKey[c.Label] = inst
+		w.hooked = append(w.hooked, inst)
+	}
+	if err := w.buildOps(); err != nil {
+		return w, err
+	}
+	return w, w.initialize()
+}
+
+func (w *worker) buildOps() error {
+	for i, c := range w.ex.job.Operations {
+		ctx := w.opContext(c, w.ex.stats.ops[i])
+		w.ctxs = append(w.ctxs, ctx)
+		var inst any
+		var err error
+		if i == 0 {
+			w.fetcher, err = c.Spec.NewFetcher(ctx, c)
+			inst = w.fetcher
+		} else {
+			var p Processor
+			p, err = c.Spec.NewProcessor(ctx, c)
+			w.procs = append(w.procs, p)
+			inst = p
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.Where(), err)
+		}
+		w.hooked = append(w.hooked, inst)
+	}
+	return nil
+}
+
+func (w *worker) opContext(c *Config, stats *OpStats) *OpContext {
+	return &OpContext{
+		Job: w.ex.job, Config: c, Worker: w.index, WorkerID: w.id, Logger: w.ex.logger.With("worker", w.id),
+		Stdout: w.ex.stdout, apis: w.apis, stats: stats, ctx: w.ex.hard,
+	}
+}
+
+func (w *worker) initialize() error {
+	for _, h := range w.hooked {
+		if in, ok := h.(Initializer); ok {
+			if err := protect(func() error { return in.Initialize(w.ex.hard) }); err != nil {
+				return fmt.Errorf("initialize: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// loop takes slices until the queue closes or the execution stops.
+func (w *worker) loop() {
+	for {
+		select {
+		case <-w.ex.stopping:
+			return
+		default:
+		}
+		select {
+		case <-w.ex.stopping:
+			return
+		case s, ok := <-w.ex.queue:
+			if !ok {
+				return
+			}
+			w.ex.stats.queued.Add(-1)
+			w.runSlice(s)
+		}
+	}
+}
+
+// runSlice runs a slice with retries: max_retries + 1 attempts in all, each
+// re-running the fetcher, with the reference's jittered backoff between.
+func (w *worker) runSlice(s *Slice) {
+	w.ran = true
+	st := w.ex.stats
+	st.running.Add(1)
+	defer st.running.Add(-1)
+	var wait time.Duration
+	for attempt := 0; ; attempt++ {
+		s.Attempt = attempt
+		w.each(func(h any) {
+			if x, ok := h.(SliceStarter); ok {
+				x.OnSliceStarted(s)
+			}
+		})
+		out, err := w.attempt(s)
+		if err == nil {
+			w.finished(s, out)
+			return
+		}
+		if attempt >= w.ex.job.MaxRetries || !Retryable(err) || w.ex.hard.Err() != nil {
+			w.failed(s, err)
+			return
+		}
+		st.retries.Add(1)
+		w.ctxs[0].Logger.Warn("slice failed, retrying", "slice", s.ID, "attempt", attempt+1, "error", err.Error())
+		w.each(func(h any) {
+			if x, ok := h.(SliceRetrier); ok {
+				x.OnSliceRetry(s)
+			}
+		})
+		wait = w.ex.backoff(wait)
+		if !sleepCtx(w.ex.hard, wait) {
+			w.failed(s, err)
+			return
+		}
+	}
+}
+
+func (w *worker) finished(s *Slice, out []*record.Record) {
+	w.ex.stats.done.Add(1)
+	w.each(func(h any) {
+		if x, ok := h.(SliceFinisher); ok {
+			x.OnSliceFinished(s)
+		}
+	})
+	if w.ex.opt.OnSliceDone != nil {
+		w.ex.opt.OnSliceDone(s, out, nil)
+	}
+}
+
+func (w *worker) failed(s *Slice, err error) {
+	w.ex.stats.failed.Add(1)
+	msg := fmt.Sprintf("slice %s (request %s) failed after %d attempt(s): %v", s.ID, shortJSON(s.Request), s.Attempt+1, err)
+	w.ex.stats.addError(msg)
+	w.ctxs[0].Logger.Error("slice failed", "slice", s.ID, "attempts", s.Attempt+1, "error", err.Error())
+	w.each(func(h any) {
+		if x, ok := h.(SliceFailer); ok {
+			x.OnSliceFailed(s)
+		}
+	})
+	if w.ex.opt.OnSliceDone != nil {
+		w.ex.opt.OnSliceDone(s, nil, err)
+	}
+}
+
+// attempt fetches the slice and runs it through every processor.
+func (w *worker) attempt(s *Slice) ([]*record.Record, error) {
+	var recs []*record.Record
+	if !s.Flushing {
+		req := record.DeepCopy(s.Request)
+		err := w.timed(0, 0, func() (int, error) {
+			var err error
+			recs, err = w.fetcher.Fetch(s, req)
+			return len(recs), err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return w.process(s, recs)
+}
+
+// process runs records through every processor.
+func (w *worker) process(s *Slice, recs []*record.Record) ([]*record.Record, error) {
+	for i, p := range w.procs {
+		in := recs
+		err := w.timed(i+1, len(in), func() (int, error) {
+			var err error
+			recs, err = p.Process(s, in)
+			return len(recs), err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return recs, nil
+}
+
+// timed runs one operation call, recovering a panic into an error, and
+// counts its records and time.
+func (w *worker) timed(op, in int, call func() (int, error)) error {
+	start := time.Now()
+	var out int
+	err := protect(func() error {
+		var err error
+		out, err = call()
+		return err
+	})
+	w.ex.stats.ops[op].record(in, out, time.Since(start))
+	if err != nil {
+		return fmt.Errorf("%s: %w", w.ex.job.Operations[op].Where(), err)
+	}
+	return nil
+}
+
+// flush runs the flush pass: processors see an empty batch with Flushing
+// set and emit the state they hold; their output flows on like a slice's.
+func (w *worker) flush() {
+	w.each(func(h any) {
+		if x, ok := h.(FlushHook); ok {
+			x.OnFlushStart()
+		}
+	})
+	s := &Slice{ID: "flush-" + w.id, Flushing: true, ctx: w.ex.hard}
+	out, err := w.attempt(s)
+	if err != nil {
+		w.ex.stats.failed.Add(1)
+		w.ex.stats.addError("flush on worker " + w.id + ": " + err.Error())
+		w.ctxs[0].Logger.Error("flush failed", "error", err.Error())
+	} else if w.ex.opt.OnSliceDone != nil && len(out) > 0 {
+		w.ex.opt.OnSliceDone(s, out, nil)
+	}
+	w.each(func(h any) {
+		if x, ok := h.(FlushHook); ok {
+			x.OnFlushEnd()
+		}
+	})
+}
+
+// shutdown runs every Shutdown hook, operations first, then apis.
+func (w *worker) shutdown() {
+	for i := len(w.hooked) - 1; i >= 0; i-- {
+		if x, ok := w.hooked[i].(Shutdowner); ok {
+			if err := protect(func() error { return x.Shutdown(context.Background()) }); err != nil {
+				w.ex.stats.addError("shutdown on worker " + w.id + ": " + err.Error())
+				w.ex.logger.Error("shutdown failed", "worker", w.id, "error", err.Error())
+			}
+		}
+	}
+}
+
+func (w *worker) each(fn func(h any)) {
+	for _, h := range w.hooked {
+		fn(h)
+	}
+}
+
+// protect turns a panic into an error so that one operation's bug fails a
+// slice, not the job.
+func protect(fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &panicError{val: r, stack: debug.Stack()}
+		}
+	}()
+	return fn()
+}
+
+type panicError struct {
+	val   any
+	stack []byte
+}
+
+func (e *panicError) Error() string { return fmt.Sprintf("panic: %v", e.val) }
+
+// Retryable reports whether a failed slice may be retried: every error may,
+// unless it was made with NoRetry.
+func Retryable(err error) bool {
+	var nr *noRetry
+	return !errors.As(err, &nr)
+}
+
+type noRetry struct{ err error }
+
+func (e *noRetry) Error() string { return e.err.Error() }
+func (e *noRetry) Unwrap() error { return e.err }
+
+// NoRetry marks an error that retrying cannot fix: the slice fails at once.
+func NoRetry(err error) error { return &noRetry{err} }
+
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}

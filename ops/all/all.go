@@ -1,0 +1,7 @@
+// Package all registers every operation and api of sluice: import it for
+// its side effect.
+package all
+
+import (
+	_ "github.com/sluice-dev/sluice/ops/builtin" // test-reader, noop, delay, stdout, dead_letter_file
+)
