@@ -62,9 +62,13 @@ type Processor interface {
 type (
 	// Initializer runs once per worker before the first slice, after every
 	// api of the job is created.
-	Initializer interface{ Initialize(ctx context.Context) error }
+	Initializer interface {
+		Initialize(ctx context.Context) error
+	}
 	// Shutdowner runs once per worker after the flush.
-	Shutdowner interface{ Shutdown(ctx context.Context) error }
+	Shutdowner interface {
+		Shutdown(ctx context.Context) error
+	}
 	// SliceStarter runs before each attempt of a slice.
 	SliceStarter interface{ OnSliceStarted(s *Slice) }
 	// SliceFinisher runs after a slice succeeded.

@@ -31,7 +31,9 @@ func init() {
 
 type passthrough struct{}
 
-func (passthrough) Process(_ *job.Slice, in []*record.Record) ([]*record.Record, error) { return in, nil }
+func (passthrough) Process(_ *job.Slice, in []*record.Record) ([]*record.Record, error) {
+	return in, nil
+}
 
 type delay struct{ d time.Duration }
 
