@@ -26,6 +26,7 @@ type HarnessOptions struct {
 	Stdout   io.Writer // nil discards
 	Logger   *slog.Logger
 	WorkerID string // "" : "harness-0"
+	Dir      string // the directory relative paths of the job resolve against
 }
 
 // NewHarness validates a job document (whose first operation is a reader,
@@ -36,6 +37,9 @@ func NewHarness(doc string, opt HarnessOptions) (*Harness, error) {
 		return nil, diagError(diags)
 	}
 	j.Workers = 1
+	if opt.Dir != "" {
+		j.Dir = opt.Dir
+	}
 	ex := NewExecution(j, RunOptions{Stdout: opt.Stdout, Logger: opt.Logger, ExecutionID: "harness"})
 	w, err := ex.newWorker(0)
 	if err != nil {

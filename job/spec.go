@@ -79,6 +79,9 @@ type Example struct {
 	Output string // the expected JSON array of output records; "" when Check decides
 	// Check verifies output that is not deterministic (random data, times).
 	Check func(out []*record.Record) error
+	// Files are written to a temporary directory before the example runs;
+	// relative paths in Config resolve against it.
+	Files map[string]string
 }
 
 // Param returns the named parameter of the spec.

@@ -25,10 +25,10 @@ func init() {
 		NewSlicer:  newTestSlicer,
 		NewFetcher: newTestFetcher,
 		Examples: []job.Example{{
-			Title:  "Pass a slice through",
-			Config: `{"_op": "test-reader", "passthrough_slice": true}`,
-			Input:  `[{"id": 1}, {"id": 2}]`,
-			Output: `[{"id": 1}, {"id": 2}]`,
+			Title:  "Slices from a file, each request passed through as its records",
+			Config: `{"_op": "test-reader", "passthrough_slice": true, "slicer_data_file_path": "slices.json"}`,
+			Files:  map[string]string{"slices.json": `[[{"id": 1}, {"id": 2}], [{"id": 3}]]`},
+			Output: `[{"id": 1}, {"id": 2}, {"id": 3}]`,
 		}},
 	})
 }
