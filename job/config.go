@@ -19,7 +19,11 @@ type Config struct {
 	Spec  *Spec
 	Obj   *record.Object
 	Ptr   string // JSON pointer of the object in the job file
-	spans *Spans
+	// Prepared holds what a job-level check built from the configuration
+	// for the constructors (a compiled rule plan, a loaded schema), so work
+	// done at validation is not repeated per worker.
+	Prepared any
+	spans    *Spans
 }
 
 // Where names the configuration in messages: `operations[1] (data_generator)`.

@@ -1,0 +1,11 @@
+package transform_test
+
+import (
+	"testing"
+
+	"github.com/sluice-dev/sluice/job/jobtest"
+	_ "github.com/sluice-dev/sluice/ops/builtin"
+	_ "github.com/sluice-dev/sluice/ops/transform"
+)
+
+func TestExamples(t *testing.T) { jobtest.RunExamples(t, "transform", "match") }
