@@ -3,6 +3,6 @@
 package all
 
 import (
-	_ "github.com/sluice-dev/sluice/ops/builtin" // test-reader, noop, delay, stdout, dead_letter_file
+	_ "github.com/sluice-dev/sluice/ops/builtin"   // test-reader, noop, delay, stdout, dead_letter_file
 	_ "github.com/sluice-dev/sluice/ops/transform" // transform, match
 )
