@@ -1,8 +1,8 @@
 // Package all registers every operation and api of sluice: import it for
-// its side effect.
+// its side effect. `pipeline docs` lists what each package registers.
 package all
 
 import (
-	_ "github.com/sluice-dev/sluice/ops/builtin"   // test-reader, noop, delay, stdout, dead_letter_file
-	_ "github.com/sluice-dev/sluice/ops/transform" // transform, match
+	_ "github.com/sluice-dev/sluice/ops/builtin"
+	_ "github.com/sluice-dev/sluice/ops/transform"
 )
