@@ -22,6 +22,7 @@ type Param struct {
 	Doc       string
 	Default   any  // record values; nil is JSON null
 	NoDefault bool // an absent key stays absent and is not checked
+	Required  bool // documentation: the parameter must be given (its Check enforces it)
 	Check     Check
 }
 

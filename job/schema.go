@@ -74,7 +74,7 @@ func operationsCheck() Check {
 // commonOpParams are merged into every operation's schema (spec 1.2).
 func commonOpParams() []*Param {
 	return []*Param{
-		{Name: "_op", Type: "string", Check: RequiredString(), Doc: "The operation's name (an `@asset` qualifier is accepted and ignored)."},
+		{Name: "_op", Type: "string", Required: true, Check: RequiredString(), Doc: "The operation's name (an `@asset` qualifier is accepted and ignored)."},
 		{Name: "_encoding", Type: "string", Default: "json", Check: Enum("json", "raw"), Doc: "Encoding of the records."},
 		{Name: "_dead_letter_action", Type: "string", Default: "throw", Check: String(false),
 			Doc: "What happens to a record the operation cannot process: `throw` (fail the slice), `log`, `none`, or the name of an api that takes dead letters (for example `dead_letter_file`)."},
@@ -84,7 +84,7 @@ func commonOpParams() []*Param {
 // commonAPIParams are merged into every api's schema (spec 1.2).
 func commonAPIParams() []*Param {
 	return []*Param{
-		{Name: "_name", Type: "string", Check: RequiredString(), Doc: "The api's name; the part before `:` names the api module, the rest is a tag."},
+		{Name: "_name", Type: "string", Required: true, Check: RequiredString(), Doc: "The api's name; the part before `:` names the api module, the rest is a tag."},
 		{Name: "_encoding", Type: "string", NoDefault: true, Check: NullableEnum("json", "raw"), Doc: "Encoding of the records."},
 		{Name: "_dead_letter_action", Type: "string", Default: "throw", Check: String(false), Doc: "As for operations; the api's own action applies to records it rejects."},
 	}

@@ -17,7 +17,7 @@ func init() {
 		Doc: "Name it in an operation's `_dead_letter_action`. Every worker appends to the same file; each line is " +
 			"written whole. The file is created when missing and never truncated.",
 		Params: []*job.Param{
-			{Name: "path", Type: "string", Default: nil, Check: job.RequiredString(), Doc: "The file to append to."},
+			{Name: "path", Type: "string", Required: true, Default: nil, Check: job.RequiredString(), Doc: "The file to append to."},
 		},
 		NewAPI: newDeadLetterFile,
 		Examples: []job.Example{{

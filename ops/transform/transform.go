@@ -31,7 +31,7 @@ func spec(name string, mode plan.Mode, summary string) *job.Spec {
 			"validated: their problems are reported with the rule files' positions. A record the rules cannot process " +
 			"(an operation error) goes to the operation's `_dead_letter_action` with the rule's file:line.",
 		Params: []*job.Param{
-			{Name: "rules", Type: "string[]", Default: []any{}, Check: rulesCheck(), Doc: "Rule files, in order (tags are shared across them)."},
+			{Name: "rules", Type: "string[]", Required: true, Default: []any{}, Check: rulesCheck(), Doc: "Rule files, in order (tags are shared across them)."},
 			{Name: "plugins", Type: "string[]", Default: []any{}, Check: pluginsCheck(), Doc: "JavaScript plugins of the reference; they cannot load in Go, so the list must be empty."},
 			{Name: "type_config", Type: "object", Default: record.NewObject(0), Check: typeConfigCheck(), Doc: "Field types for selectors, e.g. {\"ip\": \"ip\", \"date\": \"date\"}."},
 			{Name: "variables", Type: "object", Default: record.NewObject(0), Check: job.Object(false), Doc: "Variables for `$name` in selectors."},

@@ -1,0 +1,33 @@
+package cli
+
+import (
+	"bufio"
+	"strings"
+
+	"github.com/sluice-dev/sluice/job"
+)
+
+// pipelineDocsCmd: pipeline docs [OP...]
+func pipelineDocsCmd(args []string, env Env) error {
+	var specs []*job.Spec
+	for _, a := range args {
+		if a == "-h" || a == "--help" {
+			env.Stdout.Write([]byte("usage: pipeline docs [OP...]\n\nPrint the reference of every operation and api (Markdown: parameters, defaults, examples), or of the named ones.\n"))
+			return nil
+		}
+		if strings.HasPrefix(a, "-") {
+			return usageErr("docs: unknown flag %s", a)
+		}
+		s, ok := job.Lookup(a)
+		if !ok {
+			return usageErr("docs: unknown operation or api %q (pipeline docs lists them all)", a)
+		}
+		specs = append(specs, s)
+	}
+	w := bufio.NewWriter(env.Stdout)
+	job.Markdown(w, specs)
+	if err := w.Flush(); err != nil {
+		return usageErr("docs: %v", err)
+	}
+	return nil
+}
