@@ -208,39 +208,49 @@ func builtinAction(a string) bool { return a == "" || a == "throw" || a == "log"
 
 func quote(s string) string { return `"` + s + `"` }
 
-// suggest returns the known name closest to s, if it is close enough.
+// suggest returns the known name closest to s, if it is close enough: a
+// few edits away (transpositions count once), or one containing the other.
 func suggest(s string, known []string) string {
 	best, bestD := "", 1<<30
 	sort.Strings(known)
 	for _, k := range known {
-		if d := editDistance(s, k); d < bestD {
+		d := editDistance(s, k)
+		if len(s) >= 4 && (strings.Contains(k, s) || strings.Contains(s, k)) {
+			d = min(d, 1)
+		}
+		if d < bestD {
 			best, bestD = k, d
 		}
 	}
-	if bestD <= max(1, len(s)/3) {
+	if bestD <= max(2, len(s)/3) && bestD < len(s) {
 		return best
 	}
 	return ""
 }
 
+// editDistance is the optimal string alignment distance.
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev = cur
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }
 
 // checkConnection reports a `_connection`/`connection` that names no
