@@ -172,6 +172,9 @@ func (v *validator) apiReferences() {
 		if v.job.API(r.name) != nil {
 			continue
 		}
+		if raw, _ := v.job.rawAPI(r.name); raw != nil {
+			continue // configured, but invalid: reported there
+		}
 		msg := "Could not find the associated api for " + r.name
 		if r.key == "_dead_letter_action" {
 			msg = "_dead_letter_action names the api " + quote(r.name) + ", which the job's apis do not configure (use throw, log, none or an api name)"
