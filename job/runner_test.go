@@ -55,7 +55,7 @@ func init() {
 		}})
 }
 
-func mustJob(t *testing.T, doc string) *job.Job {
+func mustJob(t testing.TB, doc string) *job.Job {
 	t.Helper()
 	j, l := job.Validate(diag.NewSource("job.json", []byte(doc)), job.Options{})
 	if j == nil {
