@@ -99,8 +99,14 @@ func writeExample(w io.Writer, ex Example) {
 	}
 	if ex.Input != "" {
 		fmt.Fprintf(w, "input `%s`", ex.Input)
+		if ex.Meta != "" {
+			fmt.Fprintf(w, " with metadata `%s`", ex.Meta)
+		}
 		if ex.Output != "" {
 			fmt.Fprintf(w, " ⇒ output `%s`", ex.Output)
+		}
+		if ex.OutputMeta != "" {
+			fmt.Fprintf(w, " with metadata `%s`", ex.OutputMeta)
 		}
 		fmt.Fprint(w, "\n\n")
 	} else if ex.Output != "" {

@@ -76,7 +76,14 @@ type Example struct {
 	APIs   string // optional: a JSON array of api configurations the example needs
 	Job    string // optional: extra top-level job keys as a JSON object (e.g. lifecycle)
 	Input  string // processors: a JSON array of input records (the slice)
+	// Meta is optional: a JSON array of metadata objects, one per Input
+	// record (e.g. {"_key": "abc"}), for operations that read metadata.
+	Meta   string
 	Output string // the expected JSON array of output records; "" when Check decides
+	// OutputMeta is optional: a JSON array with one object per output record
+	// holding the metadata keys the example shows (e.g. the route a router
+	// sets); those keys must have those values, other keys are not compared.
+	OutputMeta string
 	// Check verifies output that is not deterministic (random data, times).
 	Check func(out []*record.Record) error
 	// Files are written to a temporary directory before the example runs;

@@ -80,6 +80,9 @@ func runProcessor(ex job.Example, dir string) ([]*record.Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("example input: %w", err)
 	}
+	if err := SetMeta(in, ex.Meta); err != nil {
+		return nil, fmt.Errorf("example metadata: %w", err)
+	}
 	out, err := h.RunSlice(in)
 	if err != nil {
 		return nil, err
@@ -149,11 +152,49 @@ func Records(jsonArray string) ([]*record.Record, error) {
 	return out, nil
 }
 
+// SetMeta sets the metadata of records from a JSON array of objects, one
+// per record ("" sets nothing).
+func SetMeta(recs []*record.Record, jsonArray string) error {
+	metas, err := objects(jsonArray, len(recs))
+	if err != nil {
+		return err
+	}
+	for i, m := range metas {
+		for _, k := range m.Keys() {
+			v, _ := m.Get(k)
+			recs[i].SetMeta(k, v)
+		}
+	}
+	return nil
+}
+
+// objects parses "" (none) or a JSON array of n objects.
+func objects(jsonArray string, n int) ([]*record.Object, error) {
+	if jsonArray == "" {
+		return nil, nil
+	}
+	recs, err := Records(jsonArray)
+	if err != nil {
+		return nil, err
+	}
+	if len(recs) != n {
+		return nil, fmt.Errorf("%d metadata objects for %d records", len(recs), n)
+	}
+	out := make([]*record.Object, n)
+	for i, r := range recs {
+		out[i] = r.Data
+	}
+	return out, nil
+}
+
 // CheckOutput compares output with the example's Output (as JSON values, in
-// order) or runs its Check.
+// order) and OutputMeta, or runs its Check.
 func CheckOutput(ex job.Example, out []*record.Record) error {
 	if ex.Check != nil {
 		return ex.Check(out)
+	}
+	if err := checkMeta(ex.OutputMeta, out); err != nil {
+		return err
 	}
 	want, err := record.ParseJSON([]byte(ex.Output))
 	if err != nil {
@@ -165,6 +206,24 @@ func CheckOutput(ex job.Example, out []*record.Record) error {
 	}
 	if !record.DeepEqual(got, want) {
 		return fmt.Errorf("output\n got %s\nwant %s", record.JSON(got), record.JSON(want))
+	}
+	return nil
+}
+
+// checkMeta compares the metadata keys the example shows.
+func checkMeta(jsonArray string, out []*record.Record) error {
+	metas, err := objects(jsonArray, len(out))
+	if err != nil {
+		return fmt.Errorf("example output metadata: %w", err)
+	}
+	for i, m := range metas {
+		for _, k := range m.Keys() {
+			want, _ := m.Get(k)
+			got, ok := out[i].GetMeta(k)
+			if !ok || !record.DeepEqual(got, want) {
+				return fmt.Errorf("output record %d: metadata %q is %s, want %s", i, k, record.JSON(got), record.JSON(want))
+			}
+		}
 	}
 	return nil
 }
