@@ -65,7 +65,7 @@ const windowDoc = "A window is identified by the time of the record that opened 
 	"the start of every slice, empty or not, before its records. The windows still open are emitted at the flush (the " +
 	"end of a once job, or a graceful stop). One call emits, in order: expired windows, windows closed by the slice's " +
 	"records, windows closed at its end (clock), flushed windows. A record without a usable time goes to the " +
-	"`_dead_letter_action` with the reason. A failed or retried slice leaves the windows as they were before it. Each " +
+	"`_dead_letter_action` with the reason (the default, `throw`, fails the slice). A failed or retried slice leaves the windows as they were before it. Each " +
 	"worker keeps its own windows: with several workers, records of one time range may be windowed on different workers."
 
 // intCheck accepts integers ≥ min, with the reference's message.
