@@ -4,7 +4,6 @@ go 1.26.8
 
 require (
 	github.com/dlclark/regexp2 v1.12.0
-	github.com/expr-lang/expr v1.17.8
 	github.com/nyaruka/phonenumbers v1.8.1
 	golang.org/x/crypto v0.58.0
 	golang.org/x/text v0.43.0
