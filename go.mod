@@ -5,12 +5,13 @@ go 1.26.8
 require (
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/emmansun/gmsm v0.42.0
-	github.com/nyaruka/phonenumbers v1.8.1
+	github.com/nyaruka/phonenumbers v1.6.11
 	golang.org/x/crypto v0.58.0
 	golang.org/x/text v0.43.0
 )
 
 require (
+	golang.org/x/exp v0.0.0-20250305212735-054e65f0b394 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )
