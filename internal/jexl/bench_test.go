@@ -22,10 +22,12 @@ func benchEval(b *testing.B, src string) {
 	}
 }
 
-func BenchmarkConcat(b *testing.B)      { benchEval(b, `method + ' ' + host + path`) }
-func BenchmarkArithmetic(b *testing.B)  { benchEval(b, `bytes / 1024 > 4 ? 'big' : 'small'`) }
-func BenchmarkMember(b *testing.B)      { benchEval(b, `items[1].price * n`) }
-func BenchmarkLogical(b *testing.B)     { benchEval(b, `status == 200 && method in ['GET', 'HEAD'] || temp`) }
+func BenchmarkConcat(b *testing.B)     { benchEval(b, `method + ' ' + host + path`) }
+func BenchmarkArithmetic(b *testing.B) { benchEval(b, `bytes / 1024 > 4 ? 'big' : 'small'`) }
+func BenchmarkMember(b *testing.B)     { benchEval(b, `items[1].price * n`) }
+func BenchmarkLogical(b *testing.B) {
+	benchEval(b, `status == 200 && method in ['GET', 'HEAD'] || temp`)
+}
 func BenchmarkCompileMedium(b *testing.B) {
 	for b.Loop() {
 		if _, err := Compile(`status >= 400 ? 'error' : method + ' ' + host + (bytes > 1000 ? ' big' : '')`); err != nil {
