@@ -36,7 +36,7 @@ func (e *evaluator) eval(n *node) (any, error) {
 	case nCall:
 		return e.call(n)
 	case nArray:
-		return e.array(n.elems)
+		return e.values(n.elems, 1) // capacity >= 1: every literal has its own identity for == and in
 	case nObject:
 		return e.object(n)
 	}
@@ -178,7 +178,7 @@ func (e *evaluator) call(n *node) (any, error) {
 	if !n.transform || f == nil || n.noName {
 		return nil, undefinedFuncError(n)
 	}
-	args, err := e.values(n.args)
+	args, err := e.values(n.args, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -200,22 +200,9 @@ func undefinedFuncError(n *node) error {
 	return fmt.Errorf("Jexl Function %s is not defined.", name)
 }
 
-func (e *evaluator) values(nodes []*node) ([]any, error) {
-	out := make([]any, len(nodes))
-	for i, n := range nodes {
-		v, err := e.eval(n)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = v
-	}
-	return out, nil
-}
-
-// array evaluates an array literal into a new array (capacity at least one,
-// so that every literal has its own identity for == and in).
-func (e *evaluator) array(nodes []*node) (any, error) {
-	out := make([]any, len(nodes), max(len(nodes), 1))
+// values evaluates nodes in order into a new slice of at least capacity minCap.
+func (e *evaluator) values(nodes []*node, minCap int) ([]any, error) {
+	out := make([]any, len(nodes), max(len(nodes), minCap))
 	for i, n := range nodes {
 		v, err := e.eval(n)
 		if err != nil {
