@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sluice-dev/sluice/postprocess"
+	"github.com/sluice-dev/sluice/postprocess/builtin"
 )
 
 // The reference cases were produced with TZ=UTC.
@@ -68,7 +69,7 @@ func load(t *testing.T) *suite {
 		if s.devs, s.err = LoadDeviations(deviationsFile); s.err != nil {
 			return
 		}
-		for _, c := range s.cases {
+		for _, c := range append(s.cases, seedNameCases(s.cases)...) {
 			s.results = append(s.results, runCase(c, s.devs[c.ID]))
 		}
 	})
@@ -76,6 +77,25 @@ func load(t *testing.T) *suite {
 		t.Fatal(theSuite.err)
 	}
 	return &theSuite
+}
+
+// seedNameCases repeats the cases of each deprecated validator.js name under
+// the replacement name sluice adds for it (isBefore for before, ...): the
+// added names are defined to behave exactly like the deprecated ones.
+func seedNameCases(cases []*Case) []*Case {
+	mirrors := map[string][]string{}
+	for added, old := range builtin.SeedNames() {
+		mirrors[old] = append(mirrors[old], added)
+	}
+	var out []*Case
+	for _, c := range cases {
+		for _, added := range mirrors[c.Fn] {
+			m := *c
+			m.Fn = added
+			out = append(out, &m)
+		}
+	}
+	return out
 }
 
 func runCase(c *Case, dev *Deviation) *result {

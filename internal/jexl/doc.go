@@ -1,16 +1,17 @@
-// Package jexl evaluates the `exp` expressions of extraction rules. The
-// reference uses jexl 2.3.0; sluice compiles expressions once with
-// github.com/expr-lang/expr and patches the syntax tree so the operators of
-// the jexl subset used in practice keep their JavaScript meaning: `+`
-// concatenates when either side is a string, `==`/`!=` are loose equality,
-// `in` tests substrings and array elements, `&&`/`||` return operand values.
-// The record's top-level fields are the identifiers; unknown identifiers
-// are undefined (nil).
+// Package jexl evaluates jexl 2.3.0 expressions, the `exp` of extraction
+// rules and data-mate's jexlExp. It is a port of jexl's lexer, its
+// state-machine parser and its evaluator, so that every construct parses
+// and evaluates as in the reference: operator precedence (including `//`
+// floor division and `^`), the lexer's minus rule, array and object literals
+// (keys in order), member access on null, undefined, arrays (first element),
+// strings and objects, static and relative filters (`items[.qty > 1]`),
+// conditionals (`c ? a : b`, `c ?: b`) and transforms (`value|name(args)`).
+// Operators have JavaScript semantics on record values: nil is null and
+// record.Undefined is undefined.
 //
-// Compile registers no functions (ts-transforms' `exp`); CompileWith
-// registers caller-supplied functions, callable as jexl transforms
-// (`value|name(args)`, rewritten to `name(value, args)` before compiling)
-// or directly — data-mate's transformRecord uses it.
+// testdata/cases.ndjson holds expected values computed by the real jexl
+// (testdata/oracle.cjs regenerates it under Node; the tests do not need
+// Node).
 //
-// Leaf package apart from record.
+// Imports record and internal/jsstr only.
 package jexl

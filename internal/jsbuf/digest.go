@@ -10,6 +10,9 @@ import (
 	"hash"
 	"strings"
 
+	"github.com/emmansun/gmsm/sm3"
+	"golang.org/x/crypto/blake2b"
+	"golang.org/x/crypto/blake2s"
 	"golang.org/x/crypto/ripemd160" //nolint:staticcheck // OpenSSL still offers it
 )
 
@@ -34,6 +37,9 @@ var hashNew = map[string]func() hash.Hash{
 	"sha3-384":   func() hash.Hash { return sha3.New384() },
 	"sha3-512":   func() hash.Hash { return sha3.New512() },
 	"ripemd160":  ripemd160.New,
+	"blake2b512": func() hash.Hash { h, _ := blake2b.New512(nil); return h },
+	"blake2s256": func() hash.Hash { h, _ := blake2s.New256(nil); return h },
+	"sm3":        sm3.New,
 }
 
 // digestAliases maps every lower-cased name Node 20 / OpenSSL 3 accepts for
@@ -75,12 +81,10 @@ func DigestAlgorithm(name string) string { return digestAliases[strings.ToLower(
 // Digest is crypto.createHash(name).update(data).digest(): name is any digest
 // name Node 20 accepts, case-insensitively (md5, sha1, sha224, sha256,
 // sha384, sha512, sha512-224, sha512-256, sha3-224..512, shake128 (16-byte
-// output), shake256 (32), ripemd160, md5-sha1, plus their OpenSSL aliases
-// and OIDs). md4, whirlpool and mdc2 are rejected, as Node 20 (OpenSSL 3
-// without the legacy provider) rejects them. Node also accepts blake2b512,
-// blake2s256 and sm3; they are recognised but not implemented here
-// (ErrDigestUnsupported): x/crypto/blake2* needs x/sys, which is not in
-// go.sum, and there is no SM3 in the allowed modules.
+// output), shake256 (32), ripemd160, md5-sha1, blake2b512, blake2s256 (both
+// unkeyed, full length) and sm3, plus their OpenSSL aliases and OIDs). md4,
+// whirlpool and mdc2 are rejected, as Node 20 (OpenSSL 3 without the legacy
+// provider) rejects them.
 func Digest(name string, data []byte) ([]byte, error) {
 	algo := DigestAlgorithm(name)
 	switch algo {
@@ -94,11 +98,7 @@ func Digest(name string, data []byte) ([]byte, error) {
 		m, s := md5.Sum(data), sha1.Sum(data)
 		return append(m[:], s[:]...), nil
 	}
-	mk, ok := hashNew[algo]
-	if !ok {
-		return nil, ErrDigestUnsupported // blake2b512, blake2s256, sm3: see doc
-	}
-	h := mk()
+	h := hashNew[algo]()
 	h.Write(data)
 	return h.Sum(nil), nil
 }

@@ -3,6 +3,8 @@ package jsbuf
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -92,10 +94,33 @@ func TestDigest(t *testing.T) {
 			t.Errorf("Digest(%s) = %x, %v; want %s", tc.name, got, err, tc.hex)
 		}
 	}
-	for _, name := range []string{"md4", "whirlpool", "sha512/224", "", " sha256", "null"} {
+	for _, name := range []string{"md4", "whirlpool", "sha512/224", "", " sha256", "null", "blake2b256", "blake2s512"} {
 		if _, err := Digest(name, nil); err != ErrDigestUnsupported {
 			t.Errorf("Digest(%q) error = %v, want ErrDigestUnsupported", name, err)
 		}
+	}
+}
+
+// TestDigestNode checks blake2b512, blake2s256 and sm3 (with their aliases)
+// against crypto.createHash digests computed by Node 20
+// (testdata/digests.json: [name, input, hex]).
+func TestDigestNode(t *testing.T) {
+	data, err := os.ReadFile("testdata/digests.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][3]string
+	if err := json.Unmarshal(data, &rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		got, err := Digest(r[0], []byte(r[1]))
+		if err != nil || hex.EncodeToString(got) != r[2] {
+			t.Errorf("Digest(%s, %q) = %x, %v; want %s", r[0], r[1], got, err, r[2])
+		}
+	}
+	if len(rows) < 150 {
+		t.Errorf("%d rows", len(rows))
 	}
 }
 

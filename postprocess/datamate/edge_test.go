@@ -91,14 +91,19 @@ func TestEdgeCases(t *testing.T) {
 		{"copyField", `{"from":"a","to":"b"}`, `{"a":null}`, `{"a":null,"b":null}`},
 		{"setField", `{"field":"x","value":null}`, `{"a":1}`, `{"a":1,"x":null}`},
 		{"transformRecord", `{"jexlExp":"hello|truncate","field":"f"}`, `{"hello":"world"}`, "null"},
-		{"transformRecord", `{"jexlExp":"hello|truncate(null, {size: 2})","field":"f"}`, `{"hello":"world"}`, `{"hello":"world","f":"wo"}`},
+		// reference (ts-transforms 2.18.0): the first argument is the options
+		{"transformRecord", `{"jexlExp":"hello|truncate(null, {size: 2})","field":"f"}`, `{"hello":"world"}`, "null"},
+		{"transformRecord", `{"jexlExp":"hello|truncate({size: 2})","field":"f"}`, `{"hello":"world"}`, `{"hello":"world","f":"wo"}`},
 		{"transformRecord", `{"jexlExp":"hello|isString","field":"f"}`, `{"hello":"world"}`, `{"hello":"world","f":true}`},
 		{"transformRecord", `{"jexlExp":"n * 2 + 1","field":"f"}`, `{"n":3}`, `{"n":3,"f":7}`},
 		{"transformRecord", `{"jexlExp":"missing","field":"f"}`, `{"n":3}`, `{"n":3}`},
 		{"transformRecord", `{"jexlExp":"name|toLowerCase|toCamelCase","field":"f"}`, `{"name":"HELLO WORLD"}`, `{"name":"HELLO WORLD","f":"helloWorld"}`},
-		{"transformRecord", `{"jexlExp":"rec|required(null, {fields: [\"a\"]})","field":"f"}`, `{"rec":{"a":1}}`, `{"rec":{"a":1},"f":{"a":1}}`},
+		{"transformRecord", `{"jexlExp":"rec|required(null, {fields: [\"a\"]})","field":"f"}`, `{"rec":{"a":1}}`, "null"},
+		{"transformRecord", `{"jexlExp":"rec|required({fields: [\"a\"]})","field":"f"}`, `{"rec":{"a":1}}`, `{"rec":{"a":1},"f":{"a":1}}`},
 		{"transformRecord", `{"jexlExp":"'a|b' + x|toUpperCase","field":"f"}`, `{"x":"c"}`, `{"x":"c","f":"a|bC"}`},
-		{"transformRecord", `{"jexlExp":"(","field":"f"}`, `{"x":1}`, "param:jexlExp"},
+		{"transformRecord", `{"jexlExp":"(","field":"f"}`, `{"x":1}`, "null"}, // jexl compiles "(" to nothing: every evaluation throws
+		{"transformRecord", `{"jexlExp":"(1","field":"f"}`, `{"x":1}`, `{"x":1,"f":1}`},
+		{"transformRecord", `{"jexlExp":"x +","field":"f"}`, `{"x":1}`, "param:jexlExp"},
 		{"transformRecord", `{"jexlExp":"x","field":""}`, `{"x":1}`, "param:field"},
 	}
 	for _, c := range cases {

@@ -33,7 +33,8 @@ var (
 	// validators is data-mate's FieldValidator repository (some, every, jexl).
 	validators = map[string]validatorBuilder{}
 	// transforms is data-mate's FieldTransform repository (map, jexl): every
-	// field transform except dedupe, plus the FieldTransform setField.
+	// field transform except dedupe, plus the FieldTransform setField and
+	// data-mate's jexl extract.
 	transforms = map[string]transformBuilder{}
 )
 
@@ -44,6 +45,7 @@ func init() {
 	register(recordTransformSpecs()...)
 	delete(transforms, "dedupe") // a RecordTransform re-added as a field op
 	transforms["setField"] = buildSetFieldTransform
+	transforms["extract"] = buildExtract
 }
 
 func register(s ...*spec) { specs = append(specs, s...) }

@@ -11,25 +11,18 @@ import (
 
 // transformRecord and data-mate's jexl instance, on which every
 // FieldTransform, FieldValidator and RecordValidator function is a
-// transform. As in the reference's bridge, `value|name(context, config)`
-// calls name(value, context, config): the options object is the SECOND
-// argument; `value|name` passes none.
+// transform, plus extract and transformRecord. As in the reference's bridge,
+// `value|name(config)` calls name(value, context, config): the FIRST
+// argument is the options object and the context is the record the
+// instance is evaluating (its `_context`, see evalSync).
 
 func buildTransformRecord(a *args) (recordFn, error) {
-	src, err := nonEmptyString(a, "jexlExp")
+	prog, field, err := transformRecordArgs(a)
 	if err != nil {
 		return nil, err
-	}
-	field, err := nonEmptyString(a, "field")
-	if err != nil {
-		return nil, err
-	}
-	prog, err := jexl.CompileWith(src, jexlFuncs())
-	if err != nil {
-		return nil, paramErr("jexlExp", err.Error())
 	}
 	return func(r *record.Record) (*record.Record, error) {
-		v, err := prog.Eval(r.Data)
+		v, err := evalSync(prog, &jexl.Env{}, r.Data)
 		if err != nil {
 			return nil, err
 		}
@@ -38,6 +31,39 @@ func buildTransformRecord(a *args) (recordFn, error) {
 		}
 		return r, nil
 	}, nil
+}
+
+func transformRecordArgs(a *args) (*jexl.Program, string, error) {
+	src, err := nonEmptyString(a, "jexlExp")
+	if err != nil {
+		return nil, "", err
+	}
+	field, err := nonEmptyString(a, "field")
+	if err != nil {
+		return nil, "", err
+	}
+	prog, err := jexl.CompileWith(src, jexlFuncs())
+	if err != nil {
+		return nil, "", paramErr("jexlExp", err.Error())
+	}
+	return prog, field, nil
+}
+
+// evalSync is data-mate's Jexl.evalSync: a null context means the one the
+// instance holds; the context is the instance's while the expression runs
+// and an empty object afterwards (also for the transforms that follow a
+// nested evaluation in the outer expression).
+func evalSync(prog *jexl.Program, env *jexl.Env, ctx any) (any, error) {
+	if record.IsNil(ctx) {
+		ctx = env.Context
+	}
+	env.Context = ctx
+	v, err := prog.EvalEnv(env, ctx)
+	if err != nil {
+		return nil, err
+	}
+	env.Context = record.NewObject(0)
+	return v, nil
 }
 
 func nonEmptyString(a *args, key string) (string, error) {
@@ -66,23 +92,27 @@ func jexlFuncs() map[string]jexl.Func {
 		for _, s := range recordValidatorSpecs() {
 			jexlTable[s.Name] = jexlRecordValidator(s)
 		}
+		jexlTable["extract"] = jexlExtract()
+		jexlTable["transformRecord"] = jexlTransformRecord
 	})
 	return jexlTable
 }
 
-// jexlConfig splits transform arguments into the value and the bound
-// function's Args (the third argument when it is an object).
-func jexlConfig(args []any) (any, *postprocess.Args) {
-	var v any
+// jexlConfig is the bound function's Args: the first argument when it is
+// an object; nil otherwise.
+func jexlConfig(args []any) *postprocess.Args {
 	if len(args) > 0 {
-		v = args[0]
-	}
-	if len(args) > 2 {
-		if o, ok := args[2].(*record.Object); ok {
-			return v, postprocess.NewArgs(o)
+		if o, ok := args[0].(*record.Object); ok {
+			return postprocess.NewArgs(o)
 		}
 	}
-	return v, nil
+	return nil
+}
+
+// envDoc is the instance's context as the record a field function sees.
+func envDoc(env *jexl.Env) *record.Object {
+	doc, _ := env.Context.(*record.Object)
+	return doc
 }
 
 // bindLazy caches the binding without a config object.
@@ -101,21 +131,19 @@ func bindLazy[F any](build func(*postprocess.Args) (F, error)) func(*postprocess
 
 func jexlTransform(b transformBuilder) jexl.Func {
 	bind := bindLazy(b)
-	return func(args ...any) (any, error) {
-		v, cfg := jexlConfig(args)
-		f, err := bind(cfg)
+	return func(env *jexl.Env, v any, args []any) (any, error) {
+		f, err := bind(jexlConfig(args))
 		if err != nil {
 			return nil, err
 		}
-		return f(v, nil)
+		return f(v, envDoc(env))
 	}
 }
 
 func jexlValidator(b validatorBuilder) jexl.Func {
 	bind := bindLazy(b)
-	return func(args ...any) (any, error) {
-		v, cfg := jexlConfig(args)
-		f, err := bind(cfg)
+	return func(_ *jexl.Env, v any, args []any) (any, error) {
+		f, err := bind(jexlConfig(args))
 		if err != nil {
 			return nil, err
 		}
@@ -128,12 +156,12 @@ var errRecordArgs = errors.New("Parameter args must be provided and be an object
 
 // jexlRecordValidator returns the object when it passes, else null.
 func jexlRecordValidator(s *spec) jexl.Func {
-	return func(args ...any) (any, error) {
-		v, cfg := jexlConfig(args)
+	return func(_ *jexl.Env, v any, args []any) (any, error) {
 		obj, isObj := v.(*record.Object)
 		if !isObj {
 			return nil, nil
 		}
+		cfg := jexlConfig(args)
 		if cfg == nil {
 			return nil, errRecordArgs
 		}
@@ -146,4 +174,29 @@ func jexlRecordValidator(s *spec) jexl.Func {
 		}
 		return obj, nil
 	}
+}
+
+// jexlTransformRecord is transformRecord as a transform: the value is the
+// record (objects only; null otherwise), the config names jexlExp and field.
+func jexlTransformRecord(env *jexl.Env, v any, args []any) (any, error) {
+	obj, isObj := v.(*record.Object)
+	if !isObj {
+		return nil, nil
+	}
+	cfg := jexlConfig(args)
+	if cfg == nil {
+		return nil, errors.New("Argument parameters must be provided")
+	}
+	prog, field, err := transformRecordArgs(cfg)
+	if err != nil {
+		return nil, err
+	}
+	res, err := evalSync(prog, env, obj)
+	if err != nil {
+		return nil, err
+	}
+	if !record.IsNil(res) {
+		obj.Set(field, res)
+	}
+	return obj, nil
 }

@@ -16,9 +16,9 @@ func valueTransformSpecs() []*spec {
 			Examples: []example{exArgs(`{"value":"someValue"}`, `null`, `"someValue"`), exArgs(`{"value":"someValue"}`, `"present"`, `"present"`)}},
 			buildSetDefault),
 		ft(&spec{Name: "map", Summary: "Apply the field transform fn (with options) to every element of an array, nulls included.",
-			Params: []param{{Name: "fn", Type: "string", Required: true, Doc: "a field transform name"},
+			Params: []param{{Name: "fn", Type: "string", Required: true, Doc: "a field transform name, or extract (options: regex, start and end, or jexlExp evaluated on the record; isMultiValue)"},
 				{Name: "options", Type: "object", Doc: "the arguments of fn"}},
-			Examples: []example{exArgs(`{"fn":"toUpperCase"}`, `["a","b"]`, `["A","B"]`), exArgs(`{"fn":"truncate","options":{"size":2}}`, `["hello","world"]`, `["he","wo"]`), exArgs(`{"fn":"toUpperCase"}`, `"a"`, "removed")}},
+			Examples: []example{exArgs(`{"fn":"toUpperCase"}`, `["a","b"]`, `["A","B"]`), exArgs(`{"fn":"extract","options":{"start":"<","end":">"}}`, `["<a>","x"]`, `["a",null]`), exArgs(`{"fn":"toUpperCase"}`, `"a"`, "removed")}},
 			buildMap),
 	}
 }
