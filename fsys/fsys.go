@@ -90,7 +90,8 @@ type FS interface {
 // after that Write, Commit and Abort report ErrClosed.
 type Writer interface {
 	io.Writer
-	// Commit makes the file visible under its final name.
+	// Commit makes the file visible under its final name. When it fails
+	// (including for a canceled context) the data is discarded instead.
 	Commit() error
 	// Abort discards everything written.
 	Abort() error

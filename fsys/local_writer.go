@@ -49,9 +49,15 @@ func (w *localWriter) usable() error {
 	return localErr("write", w.final, w.ctx.Err())
 }
 
+// Commit publishes the file; on any error it discards it instead, so the
+// writer is finished either way.
 func (w *localWriter) Commit() error {
-	if err := w.usable(); err != nil {
-		return err
+	if w.done {
+		return localErr("commit", w.final, ErrClosed)
+	}
+	if err := w.ctx.Err(); err != nil {
+		w.Abort()
+		return localErr("commit", w.final, err)
 	}
 	w.done = true
 	err := firstErr(w.buf.Flush, w.f.Sync, w.f.Close)

@@ -2,6 +2,7 @@ package fsystest
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -16,6 +17,7 @@ func writeCases() []testCase {
 		{"CreateCommit", createCommit},
 		{"CommitReplaces", commitReplaces},
 		{"Abort", abort},
+		{"CommitWithCanceledContext", commitCanceled},
 		{"NeverCommitted", neverCommitted},
 		{"CreateMissingParent", createMissingParent},
 		{"CreateOverDirectory", createOverDirectory},
@@ -148,4 +150,22 @@ func concurrentWriters(e *env) {
 			e.Fatalf("writer %d: read back %d bytes", i, len(got))
 		}
 	}
+}
+
+// commitCanceled: a writer whose context ends before Commit publishes
+// nothing and cleans up after itself.
+func commitCanceled(e *env) {
+	name := e.path("f")
+	ctx, cancel := context.WithCancel(e.ctx)
+	w, err := e.fs.Create(ctx, name)
+	if err != nil {
+		e.Fatal(err)
+	}
+	w.Write([]byte("data"))
+	cancel()
+	e.wantErr(w.Commit(), name, context.Canceled)
+	if got := e.list(e.dir); len(got) != 0 {
+		e.Fatalf("a canceled commit left %q", names(got))
+	}
+	e.wantErr(w.Abort(), name, fsys.ErrClosed)
 }

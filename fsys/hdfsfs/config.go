@@ -3,6 +3,7 @@ package hdfsfs
 import (
 	"fmt"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,12 +29,17 @@ type Config struct {
 // ParseConfig reads a connection's settings:
 //
 //	namenodes      list of "host:port", or one comma-separated string
-//	namenode_host  a single NameNode host (with namenode_port, default 8020)
+//	namenode_host  a NameNode host, or a list of hosts for an HA pair (the
+//	               teraslice form), all on namenode_port (default 8020)
 //	user           the HDFS user, default "dfs"
 //
 // Exactly one of namenodes and namenode_host must be given. Unknown keys
-// are an error.
+// are an error; so is path_prefix, a WebHDFS setting of teraslice's
+// connector that means nothing to the native protocol spoken here.
 func ParseConfig(cfg map[string]any) (Config, error) {
+	if _, ok := cfg["path_prefix"]; ok {
+		return Config{}, settingErr("path_prefix is a WebHDFS setting; this connection speaks HDFS RPC to the NameNode (namenode_port is its RPC port, 8020 by default)")
+	}
 	if err := fsys.CheckKeys(Kind, cfg, "namenodes", "namenode_host", "namenode_port", "user"); err != nil {
 		return Config{}, err
 	}
@@ -99,24 +105,55 @@ func checkAddrs(raw []string) ([]string, error) {
 }
 
 func hostAndPort(cfg map[string]any) ([]string, error) {
-	host, err := stringSetting(cfg, "namenode_host", "")
-	if err != nil || host == "" {
-		return nil, settingErr("namenode_host must be a non-empty string")
+	hosts, err := hostList(cfg["namenode_host"])
+	if err != nil {
+		return nil, err
 	}
+	port, err := portSetting(cfg["namenode_port"])
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(hosts))
+	for i, h := range hosts {
+		out[i] = net.JoinHostPort(h, strconv.Itoa(port))
+	}
+	return out, nil
+}
+
+func hostList(v any) ([]string, error) {
+	var hosts []string
+	switch x := v.(type) {
+	case string:
+		hosts = []string{x}
+	case []string:
+		hosts = x
+	case []any:
+		for _, e := range x {
+			s, _ := e.(string)
+			hosts = append(hosts, s)
+		}
+	}
+	if len(hosts) == 0 || slices.Contains(hosts, "") {
+		return nil, settingErr("namenode_host must be a host name or a list of them")
+	}
+	return hosts, nil
+}
+
+func portSetting(v any) (int, error) {
 	port := defaultPort
-	switch p := cfg["namenode_port"].(type) {
+	switch p := v.(type) {
 	case nil:
 	case float64: // JSON numbers
 		port = int(p)
 	case int:
 		port = p
 	default:
-		return nil, settingErr("namenode_port must be a number, found %T", p)
+		return 0, settingErr("namenode_port must be a number, found %T", p)
 	}
 	if port <= 0 || port > 65535 {
-		return nil, settingErr("namenode_port %d is out of range", port)
+		return 0, settingErr("namenode_port %d is out of range", port)
 	}
-	return []string{net.JoinHostPort(host, strconv.Itoa(port))}, nil
+	return port, nil
 }
 
 func stringSetting(cfg map[string]any, key, def string) (string, error) {

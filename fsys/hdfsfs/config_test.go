@@ -19,6 +19,9 @@ func TestParseConfig(t *testing.T) {
 		{cfg: map[string]any{"namenodes": "nn1:9000,nn2:9000", "user": "etl"}, nodes: []string{"nn1:9000", "nn2:9000"}, user: "etl"},
 		{cfg: map[string]any{"namenode_host": "nn", "kind": "hdfs"}, nodes: []string{"nn:8020"}, user: "dfs"},
 		{cfg: map[string]any{"namenode_host": "nn", "namenode_port": float64(9000)}, nodes: []string{"nn:9000"}, user: "dfs"},
+		{cfg: map[string]any{"namenode_host": []any{"nn1", "nn2"}, "namenode_port": 9000}, nodes: []string{"nn1:9000", "nn2:9000"}, user: "dfs"},
+		{cfg: map[string]any{"namenode_host": []any{"nn1", 7}}, err: "fsys: hdfs connection: namenode_host must be a host name or a list of them"},
+		{cfg: map[string]any{"namenode_host": "nn", "path_prefix": "/webhdfs/v1"}, err: "fsys: hdfs connection: path_prefix is a WebHDFS setting; this connection speaks HDFS RPC to the NameNode (namenode_port is its RPC port, 8020 by default)"},
 		{cfg: map[string]any{}, err: "fsys: hdfs connection: namenodes (or namenode_host) is required"},
 		{cfg: map[string]any{"namenodes": "nn"}, err: `fsys: hdfs connection: namenode address "nn" is not host:port`},
 		{cfg: map[string]any{"namenodes": []any{1}}, err: "fsys: hdfs connection: namenodes must hold strings, found int"},
@@ -26,7 +29,7 @@ func TestParseConfig(t *testing.T) {
 		{cfg: map[string]any{"namenode_host": "nn", "namenode_port": "x"}, err: "fsys: hdfs connection: namenode_port must be a number, found string"},
 		{cfg: map[string]any{"namenode_host": "nn", "namenode_port": 70000}, err: "fsys: hdfs connection: namenode_port 70000 is out of range"},
 		{cfg: map[string]any{"namenodes": "a:1", "user": 3}, err: "fsys: hdfs connection: user must be a string, found int"},
-		{cfg: map[string]any{"namenodes": "a:1", "path_prefix": "/webhdfs/v1"}, err: "fsys: hdfs connection: unknown setting(s) path_prefix (known: namenodes, namenode_host, namenode_port, user)"},
+		{cfg: map[string]any{"namenodes": "a:1", "host": "x"}, err: "fsys: hdfs connection: unknown setting(s) host (known: namenodes, namenode_host, namenode_port, user)"},
 	} {
 		c, err := hdfsfs.ParseConfig(tc.cfg)
 		if tc.err != "" {

@@ -54,9 +54,15 @@ func (w *writer) usable(op string) error {
 	return wrap(op, w.name, w.ctx.Err())
 }
 
+// Commit publishes the file; on any error it discards it instead, so the
+// writer is finished either way.
 func (w *writer) Commit() error {
-	if err := w.usable("commit"); err != nil {
-		return err
+	if w.done {
+		return wrap("commit", w.name, fsys.ErrClosed)
+	}
+	if err := w.ctx.Err(); err != nil {
+		w.Abort()
+		return wrap("commit", w.name, err)
 	}
 	w.done = true
 	err := closeFile(w.fw)

@@ -13,7 +13,6 @@ import (
 	"net"
 	"strings"
 	"testing"
-	"time"
 
 	"google.golang.org/protobuf/encoding/protowire"
 )
@@ -28,12 +27,7 @@ type dnClient struct {
 
 func dialDN(t *testing.T, addr string) *dnClient {
 	t.Helper()
-	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	c.SetDeadline(time.Now().Add(20 * time.Second))
+	c := dial(t, addr)
 	return &dnClient{t: t, conn: c, r: bufio.NewReader(c)}
 }
 
@@ -201,6 +195,28 @@ func (d *dnClient) writePackets(offset int64, data []byte, sizes ...int) {
 
 func withBytes(eb msg, n uint64) msg { return set(eb, "numBytes", n) }
 
+// startWrite opens a write pipeline for eb and checks that the DataNode
+// accepts it.
+func startWrite(t *testing.T, s *Server, eb msg, holder, stage string, minBytes uint64) *dnClient {
+	t.Helper()
+	d := dialDN(t, s.DataAddr())
+	d.op(80, writeOp(eb, holder, stage, minBytes))
+	if r := d.blockOpResponse(); enumName(r, "status") != "SUCCESS" {
+		t.Fatalf("write setup refused: %v", r)
+	}
+	return d
+}
+
+// closedFile creates src holding data in one block and completes it.
+func closedFile(t *testing.T, s *Server, c *rpcClient, src string, data []byte) (uint64, msg) {
+	t.Helper()
+	fileID, eb := newFile(c, src, "w")
+	startWrite(t, s, eb, "w", "PIPELINE_SETUP_CREATE", 0).writePackets(0, data, len(data))
+	n := uint64(len(data))
+	c.mustCall("complete", req("CompleteRequestProto", "src", src, "clientName", "w", "last", withBytes(eb, n), "fileId", fileID))
+	return fileID, withBytes(eb, n)
+}
+
 func TestDataTransferWriteThenRead(t *testing.T) {
 	s := StartTB(t, Options{BlockSize: 8192})
 	c := dialNN(t, s.Addr(), "alice")
@@ -328,48 +344,35 @@ func (d *dnClient) sendStatus(status uint64) {
 	d.conn.Write(protowire.AppendBytes(nil, b))
 }
 
-func TestDataTransferBadChecksumIsRefused(t *testing.T) {
+// TestDataTransferBadChecksumsAreRefused: a wrong checksum, or too few of
+// them, is acknowledged ERROR_CHECKSUM, the connection closes and the block
+// can never be completed.
+func TestDataTransferBadChecksumsAreRefused(t *testing.T) {
 	s := StartTB(t, Options{})
 	c := dialNN(t, s.Addr(), "alice")
-	fileID, eb := newFile(c, "/bad", "w")
-	d := dialDN(t, s.DataAddr())
-	d.op(80, writeOp(eb, "w", "PIPELINE_SETUP_CREATE", 0))
-	d.blockOpResponse()
-	data := randomBytes(1500, 2)
-	sums := crcs(data)
-	sums[5] ^= 0xff // second chunk
-	d.sendPacket(0, 1, false, sums, data)
-	d.wantAck(1, stErrorChecksum)
-	if _, err := d.r.ReadByte(); err != io.EOF {
-		t.Fatalf("connection still open after a checksum error: %v", err)
+	data := randomBytes(1500, 2) // three chunks
+	for name, sums := range map[string][]byte{
+		"/flipped": func() []byte { b := crcs(data); b[5] ^= 0xff; return b }(),
+		"/short":   crcs(data)[:4],
+	} {
+		fileID, eb := newFile(c, name, "w")
+		d := startWrite(t, s, eb, "w", "PIPELINE_SETUP_CREATE", 0)
+		d.sendPacket(0, 1, false, sums, data)
+		d.wantAck(1, stErrorChecksum)
+		if _, err := d.r.ReadByte(); err != io.EOF {
+			t.Fatalf("%s: connection still open after a checksum error: %v", name, err)
+		}
+		done := c.mustCall("complete", req("CompleteRequestProto", "src", name, "clientName", "w", "last", withBytes(eb, 0), "fileId", fileID))
+		if flag(done, "result") {
+			t.Fatalf("%s: complete accepted a block whose write failed", name)
+		}
 	}
-	done := c.mustCall("complete", req("CompleteRequestProto", "src", "/bad", "clientName", "w", "last", withBytes(eb, 0), "fileId", fileID))
-	if flag(done, "result") {
-		t.Fatal("complete accepted a block whose write failed")
-	}
-}
-
-func TestDataTransferWrongChecksumLength(t *testing.T) {
-	s := StartTB(t, Options{})
-	c := dialNN(t, s.Addr(), "alice")
-	_, eb := newFile(c, "/short", "w")
-	d := dialDN(t, s.DataAddr())
-	d.op(80, writeOp(eb, "w", "PIPELINE_SETUP_CREATE", 0))
-	d.blockOpResponse()
-	data := randomBytes(1500, 3)
-	d.sendPacket(0, 1, false, crcs(data)[:4], data) // three chunks, one checksum
-	d.wantAck(1, stErrorChecksum)
 }
 
 func TestDataTransferReadErrors(t *testing.T) {
 	s := StartTB(t, Options{})
 	c := dialNN(t, s.Addr(), "alice")
-	fileID, eb := newFile(c, "/r", "w")
-	w := dialDN(t, s.DataAddr())
-	w.op(80, writeOp(eb, "w", "PIPELINE_SETUP_CREATE", 0))
-	w.blockOpResponse()
-	w.writePackets(0, randomBytes(100, 4), 100)
-	c.mustCall("complete", req("CompleteRequestProto", "src", "/r", "clientName", "w", "last", withBytes(eb, 100), "fileId", fileID))
+	_, eb := closedFile(t, s, c, "/r", randomBytes(100, 4))
 
 	for _, tc := range []struct {
 		block          msg
@@ -395,13 +398,8 @@ func TestDataTransferReadErrors(t *testing.T) {
 func TestDataTransferAppendAfterPartialChunk(t *testing.T) {
 	s := StartTB(t, Options{BlockSize: 8192})
 	c := dialNN(t, s.Addr(), "alice")
-	fileID, eb := newFile(c, "/ap", "w")
 	first := randomBytes(700, 5)
-	d := dialDN(t, s.DataAddr())
-	d.op(80, writeOp(eb, "w", "PIPELINE_SETUP_CREATE", 0))
-	d.blockOpResponse()
-	d.writePackets(0, first, 700)
-	c.mustCall("complete", req("CompleteRequestProto", "src", "/ap", "clientName", "w", "last", withBytes(eb, 700), "fileId", fileID))
+	fileID, eb := closedFile(t, s, c, "/ap", first)
 
 	lb := sub(c.mustCall("append", req("AppendRequestProto", "src", "/ap", "clientName", "w2")), "block")
 	ab := sub(lb, "b")
@@ -409,9 +407,7 @@ func TestDataTransferAppendAfterPartialChunk(t *testing.T) {
 		t.Fatalf("append returned block %v", ab)
 	}
 	more := randomBytes(1324, 6)
-	a := dialDN(t, s.DataAddr())
-	a.op(80, writeOp(ab, "w2", "PIPELINE_SETUP_APPEND", 700))
-	a.blockOpResponse()
+	a := startWrite(t, s, ab, "w2", "PIPELINE_SETUP_APPEND", 700)
 	a.writePackets(700, more, 324, 1000) // the first packet only completes the partial chunk
 	c.mustCall("complete", req("CompleteRequestProto", "src", "/ap", "clientName", "w2", "last", withBytes(ab, 2024), "fileId", fileID))
 
@@ -422,16 +418,9 @@ func TestDataTransferAppendAfterPartialChunk(t *testing.T) {
 func TestDataTransferPartialChunkMustStandAlone(t *testing.T) {
 	s := StartTB(t, Options{})
 	c := dialNN(t, s.Addr(), "alice")
-	fileID, eb := newFile(c, "/pc", "w")
-	d := dialDN(t, s.DataAddr())
-	d.op(80, writeOp(eb, "w", "PIPELINE_SETUP_CREATE", 0))
-	d.blockOpResponse()
-	d.writePackets(0, randomBytes(700, 7), 700)
-	c.mustCall("complete", req("CompleteRequestProto", "src", "/pc", "clientName", "w", "last", withBytes(eb, 700), "fileId", fileID))
+	closedFile(t, s, c, "/pc", randomBytes(700, 7))
 	ab := sub(sub(c.mustCall("append", req("AppendRequestProto", "src", "/pc", "clientName", "w")), "block"), "b")
-	a := dialDN(t, s.DataAddr())
-	a.op(80, writeOp(ab, "w", "PIPELINE_SETUP_APPEND", 700))
-	a.blockOpResponse()
+	a := startWrite(t, s, ab, "w", "PIPELINE_SETUP_APPEND", 700)
 	data := randomBytes(400, 8) // 700+400 crosses the chunk boundary at 1024
 	a.sendPacket(700, 1, false, crcs(data), data)
 	a.wantAck(1, stErrorChecksum)

@@ -28,16 +28,24 @@ type rpcClient struct {
 // dialRaw opens a connection and sends the 7-byte connection header.
 func dialRaw(t *testing.T, addr string, header []byte) *rpcClient {
 	t.Helper()
+	c := dial(t, addr)
+	if _, err := c.Write(header); err != nil {
+		t.Fatal(err)
+	}
+	return &rpcClient{t: t, conn: c, r: bufio.NewReader(c)}
+}
+
+// dial connects to addr for one test, with a deadline so a silent server
+// fails the test instead of hanging it.
+func dial(t *testing.T, addr string) net.Conn {
+	t.Helper()
 	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
 	c.SetDeadline(time.Now().Add(20 * time.Second))
-	if _, err := c.Write(header); err != nil {
-		t.Fatal(err)
-	}
-	return &rpcClient{t: t, conn: c, r: bufio.NewReader(c)}
+	return c
 }
 
 // dialNN connects as user: "hrpc", version 9, service class 0, auth NONE,
