@@ -21,7 +21,7 @@ func (x *xceiver) readBlock(op msg) error {
 	}
 	defer f.Close()
 	offset, length := u64(op, "offset"), u64(op, "len")
-	if offset > r.length || offset+length > r.length {
+	if offset > r.length || length > r.length-offset {
 		msg := fmt.Sprintf(" Offset %d and length %d don't match block %s ( blockLen %d )", offset, length, b.idAndStamp, r.length)
 		x.respond("ERROR", "opReadBlock "+b.idAndStamp+" received exception java.io.IOException: "+msg, nil)
 		return fmt.Errorf("%s", msg)

@@ -2,7 +2,6 @@ package hdfstest
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"os"
@@ -47,8 +46,8 @@ func writeSpecOf(op msg) (writeSpec, error) {
 	if _, _, err := checksumTable(w.ctype); err != nil {
 		return w, err
 	}
-	if w.bpc == 0 {
-		return w, errors.New("bytesPerChecksum must be positive")
+	if w.bpc == 0 || w.bpc > maxPacket {
+		return w, fmt.Errorf("bytesPerChecksum %d is outside [1, %d]", w.bpc, maxPacket)
 	}
 	return w, nil
 }

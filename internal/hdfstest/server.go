@@ -71,6 +71,8 @@ func cmpOr[T comparable](v, def T) T {
 
 // Server is a running NameNode and DataNode.
 type Server struct {
+	nn         *namenode
+	dn         *datanode
 	nnLn, dnLn net.Listener
 	tempDir    string
 	wg         sync.WaitGroup
@@ -95,9 +97,9 @@ func Start(opts Options) (*Server, error) {
 		s.Close()
 		return nil, err
 	}
-	nn := newNamenode(opts, dn.pool, dn)
-	s.accept(s.nnLn, nn.serve)
-	s.accept(s.dnLn, dn.serve)
+	s.dn, s.nn = dn, newNamenode(opts, dn.pool, dn)
+	s.accept(s.nnLn, s.nn.serve)
+	s.accept(s.dnLn, s.dn.serve)
 	return s, nil
 }
 
