@@ -144,9 +144,14 @@ func portSetting(v any) (int, error) {
 	switch p := v.(type) {
 	case nil:
 	case float64: // JSON numbers
+		if p != float64(int(p)) {
+			return 0, settingErr("namenode_port %v is not an integer", p)
+		}
 		port = int(p)
 	case int:
 		port = p
+	case int64:
+		port = int(p)
 	default:
 		return 0, settingErr("namenode_port must be a number, found %T", p)
 	}

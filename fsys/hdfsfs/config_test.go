@@ -27,6 +27,8 @@ func TestParseConfig(t *testing.T) {
 		{cfg: map[string]any{"namenodes": []any{1}}, err: "fsys: hdfs connection: namenodes must hold strings, found int"},
 		{cfg: map[string]any{"namenodes": "a:1", "namenode_host": "b"}, err: "fsys: hdfs connection: give either namenodes or namenode_host, not both"},
 		{cfg: map[string]any{"namenode_host": "nn", "namenode_port": "x"}, err: "fsys: hdfs connection: namenode_port must be a number, found string"},
+		{cfg: map[string]any{"namenode_host": "nn", "namenode_port": int64(8021)}, nodes: []string{"nn:8021"}, user: "dfs"},
+		{cfg: map[string]any{"namenode_host": "nn", "namenode_port": 80.5}, err: "fsys: hdfs connection: namenode_port 80.5 is not an integer"},
 		{cfg: map[string]any{"namenode_host": "nn", "namenode_port": 70000}, err: "fsys: hdfs connection: namenode_port 70000 is out of range"},
 		{cfg: map[string]any{"namenodes": "a:1", "user": 3}, err: "fsys: hdfs connection: user must be a string, found int"},
 		{cfg: map[string]any{"namenodes": "a:1", "host": "x"}, err: "fsys: hdfs connection: unknown setting(s) host (known: namenodes, namenode_host, namenode_port, user)"},
