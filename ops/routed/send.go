@@ -15,8 +15,11 @@ import (
 // concurrently; the batches of one route with at most Concurrency in
 // flight (one at a time, in order, for a job.OrderedSender). Batches of at
 // most minPerBatch records are kept queued instead (0 sends everything).
-// Every batch is attempted; the failed ones are dropped from the queues
-// and reported together in a *SendError. It returns the records written.
+// Every batch is attempted, except that an ordered sender gets no batch
+// after one that failed (so a retry continues where it stopped and the
+// route's records still arrive in input order); the batches not sent are
+// dropped from the queues and reported together in a *SendError. It
+// returns the records written.
 func (rs *RoutedSender) Send(ctx context.Context, minPerBatch int) (int, error) {
 	work := rs.takeQueues()
 	res := &sendResult{}
@@ -60,16 +63,22 @@ func (rs *RoutedSender) sendRoute(ctx context.Context, q routeQueue, minPerBatch
 	}
 	sem := make(chan struct{}, limit)
 	var wg sync.WaitGroup
-	for _, batch := range q.batches {
+	for i, batch := range q.batches {
 		if len(batch) <= minPerBatch {
 			rs.requeue(q.route, batch)
 			continue
 		}
 		sem <- struct{}{}
+		if limit == 1 && res.failedRoute(q.route) {
+			<-sem
+			res.skip(q.route, q.batches[i:])
+			break
+		}
+		id := rs.startBatch(q.route, len(batch))
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			rs.sendBatch(ctx, sender, q.route, batch, res)
+			rs.sendBatch(ctx, sender, q.route, id, batch, res)
 		}()
 	}
 	wg.Wait()
@@ -85,11 +94,7 @@ func (rs *RoutedSender) requeue(route string, batch []*record.Record) {
 
 // sendBatch sends one batch; a send that does not report a count counts
 // as the whole batch, as in the reference.
-func (rs *RoutedSender) sendBatch(ctx context.Context, s job.RouteSender, route string, batch []*record.Record, res *sendResult) {
-	id := rs.nextBatchID()
-	if rs.opt.BatchStartHook != nil {
-		rs.opt.BatchStartHook(id, route, len(batch))
-	}
+func (rs *RoutedSender) sendBatch(ctx context.Context, s job.RouteSender, route string, id int, batch []*record.Record, res *sendResult) {
 	n, err := s.Send(ctx, batch)
 	if err != nil {
 		part := sentPart(batch, err)
@@ -105,11 +110,17 @@ func (rs *RoutedSender) sendBatch(ctx context.Context, s job.RouteSender, route 
 	}
 }
 
-func (rs *RoutedSender) nextBatchID() int {
+// startBatch numbers a batch and calls the start hook, in the order the
+// batches of a route start.
+func (rs *RoutedSender) startBatch(route string, size int) int {
 	rs.mu.Lock()
-	defer rs.mu.Unlock()
 	rs.batchID++
-	return rs.batchID
+	id := rs.batchID
+	rs.mu.Unlock()
+	if rs.opt.BatchStartHook != nil {
+		rs.opt.BatchStartHook(id, route, size)
+	}
+	return id
 }
 
 func (rs *RoutedSender) delivered(route string, recs []*record.Record) {
@@ -135,11 +146,13 @@ func sentPart(batch []*record.Record, err error) []*record.Record {
 
 // sendResult gathers the outcome of the concurrent sends of one Send.
 type sendResult struct {
-	mu       sync.Mutex
-	affected int
-	sent     int
-	failed   int
-	errs     []error
+	mu           sync.Mutex
+	affected     int
+	sent         int
+	failed       int
+	skipped      int // batches not attempted after a failure (ordered senders)
+	errs         []error
+	failedRoutes map[string]bool
 }
 
 func (r *sendResult) add(affected, n int) {
@@ -154,22 +167,45 @@ func (r *sendResult) fail(route string, n int, err error) {
 	defer r.mu.Unlock()
 	r.failed += n
 	r.errs = append(r.errs, fmt.Errorf("route %q: %w", route, err))
+	if r.failedRoutes == nil {
+		r.failedRoutes = map[string]bool{}
+	}
+	r.failedRoutes[route] = true
+}
+
+// failedRoute reports whether a batch of route failed.
+func (r *sendResult) failedRoute(route string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.failedRoutes[route]
+}
+
+// skip counts the batches an ordered sender does not get after a failed
+// one: they are sent again, in order, when the slice is retried.
+func (r *sendResult) skip(route string, batches [][]*record.Record) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, b := range batches {
+		r.failed += len(b)
+	}
+	r.skipped += len(batches)
 }
 
 func (r *sendResult) err() error {
 	if len(r.errs) == 0 {
 		return nil
 	}
-	return &SendError{Errs: r.errs, Sent: r.sent, Failed: r.failed}
+	return &SendError{Errs: r.errs, Sent: r.sent, Failed: r.failed, Skipped: r.skipped}
 }
 
 // SendError reports the failed batches of a Send (in the reference's
 // AggregateError wording, at most 5 listed) and how many records were sent
 // and not sent.
 type SendError struct {
-	Errs   []error
-	Sent   int // records of the batches that succeeded
-	Failed int // records of the batches that failed
+	Errs    []error
+	Sent    int // records written
+	Failed  int // records not written
+	Skipped int // batches of ordered senders not attempted after a failed one
 }
 
 func (e *SendError) Error() string {
@@ -181,7 +217,11 @@ func (e *SendError) Error() string {
 	if len(e.Errs) > 5 {
 		fmt.Fprintf(&b, "\n... and %d other errors.", len(e.Errs)-5)
 	}
-	fmt.Fprintf(&b, "\n(%d record(s) in failed batches were not sent; %d were)", e.Failed, e.Sent)
+	fmt.Fprintf(&b, "\n(%d record(s) were not sent, %d were", e.Failed, e.Sent)
+	if e.Skipped > 0 {
+		fmt.Fprintf(&b, "; %d later batch(es) of ordered routes were held back", e.Skipped)
+	}
+	b.WriteString(")")
 	return b.String()
 }
 
