@@ -33,27 +33,41 @@ func (s *Sender) group(recs []*record.Record) ([]*group, []badRecord) {
 	}
 	groups := []*group{base}
 	byDir := map[string]*group{base.dir: base}
+	byRoute := map[any]*group{} // routes seen in this batch
 	var bad []badRecord
 	for _, r := range recs {
-		dir, err := s.dirOf(r)
-		if err != nil {
-			bad = append(bad, badRecord{r, err})
-			continue
-		}
-		g := byDir[dir]
-		if g == nil {
-			g = &group{dir: dir}
-			byDir[dir] = g
-			groups = append(groups, g)
+		route, _ := r.GetMeta("standard:route")
+		g, seen := byRoute[route]
+		if !seen {
+			dir, err := s.dirOf(route)
+			if err != nil {
+				bad = append(bad, badRecord{r, err})
+				continue
+			}
+			if g = byDir[dir]; g == nil {
+				g = &group{dir: dir}
+				byDir[dir] = g
+				groups = append(groups, g)
+			}
+			if hashable(route) {
+				byRoute[route] = g
+			}
 		}
 		g.recs = append(g.recs, r)
 	}
 	return groups, bad
 }
 
-func (s *Sender) dirOf(r *record.Record) (string, error) {
-	v, ok := r.GetMeta("standard:route")
-	if !ok || !record.Truthy(v) {
+func hashable(v any) bool {
+	switch v.(type) {
+	case nil, string, float64, bool:
+		return true
+	}
+	return false
+}
+
+func (s *Sender) dirOf(v any) (string, error) {
+	if !record.Truthy(v) {
 		return s.opt.Path, nil
 	}
 	route, isStr := v.(string)

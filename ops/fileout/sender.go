@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sluice-dev/sluice/record"
 )
@@ -52,6 +53,8 @@ type Sender struct {
 	n    int // Sends so far
 	dirs map[string]bool
 	held map[string]*appendFile
+	// perRecord is the formatted bytes per record of the last group.
+	perRecord atomic.Int64
 }
 
 // NewSender checks the options (with the reference's messages) and returns

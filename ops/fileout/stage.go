@@ -2,6 +2,7 @@ package fileout
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -104,7 +105,10 @@ func (s *Sender) stage(g *group, n int, tx *sendTx) error {
 // that formats to nothing (csv rows without values) makes no file unless
 // compressed (the reference writes the compressed empty stream).
 func (s *Sender) stageFile(g *group, name string, tx *sendTx) error {
-	data, bad := s.f.Append(nil, g.recs, true)
+	buf := getBuf()
+	defer putBuf(buf)
+	data, bad := s.f.Append(s.sized(buf, len(g.recs)), g.recs, true)
+	s.learn(buf, data, len(g.recs))
 	bads := badOf(g, bad)
 	if len(data) == 0 && (s.opt.Compression == None || s.opt.Compression == "") {
 		tx.add(step{commit: nop, rollback: nop}, bads)
@@ -139,7 +143,10 @@ func (s *Sender) stageAppend(g *group, a *appendFile, tx *sendTx) error {
 		return err
 	}
 	size, header := a.f.Size(), a.header
-	data, bad := s.f.Append(nil, g.recs, header)
+	buf := getBuf()
+	defer putBuf(buf)
+	data, bad := s.f.Append(s.sized(buf, len(g.recs)), g.recs, header)
+	s.learn(buf, data, len(g.recs))
 	undo := func() error {
 		a.header = header
 		return a.f.Truncate(size)
@@ -163,6 +170,31 @@ func badOf(g *group, bad []BadRecord) []badRecord {
 }
 
 func nop() error { return nil }
+
+// bufs recycles format buffers between Sends (a slice's text is large).
+var bufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// sized empties a buffer and grows it to the expected size of n records
+// (from the bytes per record of the last group), so that formatting a
+// group does not copy its text over and over while growing.
+func (s *Sender) sized(buf *[]byte, n int) []byte {
+	return slices.Grow((*buf)[:0], int(s.perRecord.Load())*n*9/8)
+}
+
+func (s *Sender) learn(buf *[]byte, data []byte, n int) {
+	*buf = data
+	if n > 0 {
+		s.perRecord.Store(int64(len(data) / n))
+	}
+}
+
+func getBuf() *[]byte { return bufs.Get().(*[]byte) }
+
+func putBuf(b *[]byte) {
+	if cap(*b) <= 64<<20 {
+		bufs.Put(b)
+	}
+}
 
 // lockAppendFiles takes the growing files of the groups for this Send, in
 // name order (two senders writing the same files never deadlock).
