@@ -31,6 +31,7 @@ func init() {
 			{Name: "fail_first", Type: "number", Default: 0.0},
 			{Name: "partial", Type: "boolean", Default: false},
 			{Name: "unordered", Type: "boolean", Default: false},
+			{Name: "fail_verify", Type: "number", Default: 0.0},
 		},
 		NewAPI: func(_ *job.OpContext, c *job.Config) (any, error) {
 			log := logNamed(c.String("log"))
@@ -105,7 +106,8 @@ type fakeSender struct {
 	cfg   *job.Config
 	log   *eventLog
 	mu    sync.Mutex
-	tries map[string]int // failed attempts per batch content
+	tries    map[string]int // failed attempts per batch content
+	verifies int            // failed verifies so far
 }
 
 var errSend = errors.New("injected send failure")
@@ -139,8 +141,15 @@ func (f *fakeSender) failure(recs []*record.Record) error {
 	return errSend
 }
 
+// Verify fails the first `fail_verify` calls.
 func (f *fakeSender) Verify(_ context.Context, route string) error {
 	f.log.add(event{Event: "verify", Sender: f.cfg.String("_key"), Route: route})
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.verifies < f.cfg.Int("fail_verify") {
+		f.verifies++
+		return errors.New("injected verify failure")
+	}
 	return nil
 }
 

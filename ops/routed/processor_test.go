@@ -3,6 +3,7 @@ package routed_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -327,5 +328,46 @@ func TestUnmatchedRouteErrorsNameTheRoute(t *testing.T) {
 	}
 	if s := of(log.all(), "send"); len(s) != 1 || len(s[0].Records) != 2 {
 		t.Errorf("the next slice sent %v (the failed slice's queue must be gone)", s)
+	}
+}
+
+// TestFailedVerifyIsRetried: a `**` route whose verify failed is verified
+// again by the next attempt (the reference never retries it).
+func TestFailedVerifyIsRetried(t *testing.T) {
+	h, log := harness(t, parseObj(t, []byte(`{"routing": {"**": "x"}}`)), parseObj(t, []byte(`{"fail_verify": 1}`)))
+	if _, err := h.RunSlice(numbered(2, "a")); err == nil || !strings.Contains(err.Error(), `cannot prepare route "a": injected verify failure`) {
+		t.Fatalf("error %v", err)
+	}
+	if _, err := h.RunSlice(numbered(2, "a")); err != nil {
+		t.Fatal(err)
+	}
+	events := log.all()
+	if v, s := of(events, "verify"), of(events, "send"); len(v) != 2 || len(s) != 1 || len(s[0].Records) != 2 {
+		t.Errorf("verifies %v, sends %v", v, s)
+	}
+}
+
+// TestUnusableDynamicRouteIsADeadLetter: file_sender_api refuses a route
+// that leaves its path; the record goes to the dead-letter action.
+func TestUnusableDynamicRouteIsADeadLetter(t *testing.T) {
+	dir := t.TempDir()
+	op := `{"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"**": "d"}, "_dead_letter_action": "dead_letter_file"}`
+	apis := fmt.Sprintf(`[{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true},
+		{"_name": "dead_letter_file", "path": %q}]`, dir+"/out", dir+"/dead.ndjson")
+	h, err := job.ProcessorHarness(op, apis, job.HarnessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	recs := append(numbered(1, "../escape"), numbered(1, "ok")...)
+	if _, err := h.RunSlice(recs); err != nil {
+		t.Fatal(err)
+	}
+	dead, _ := os.ReadFile(dir + "/dead.ndjson")
+	if !strings.Contains(string(dead), `the route \"../escape\" does not name a directory inside`) {
+		t.Errorf("dead letters %s", dead)
+	}
+	if got := readRouteFiles(t, dir+"/out"); fmt.Sprint(got) != "map[ok:map[0:1]]" {
+		t.Errorf("files %v", got)
 	}
 }
