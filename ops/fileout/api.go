@@ -149,7 +149,7 @@ func FormatOptionsFromObject(obj *record.Object) (FormatOptions, error) {
 	if ld := valueOf(obj, "line_delimiter"); ld != nil {
 		s, ok := ld.(string)
 		if !ok {
-			return opt, fmt.Errorf("Invalid parameter line_delimiter, it must be provided and be of type string, was given %s", jsType(ld))
+			return opt, fmt.Errorf("Invalid parameter line_delimiter, it must be provided and be of type string, was given %s", job.JSType(ld))
 		}
 		opt.LineDelimiter = s
 	}
@@ -176,7 +176,7 @@ func fieldsOf(v any) ([]string, error) {
 		out = append(out, s)
 	}
 	if !ok {
-		return nil, errors.New("Invalid parameter fields, it must be provided and be an empty array or an array of strings, was given " + jsType(v))
+		return nil, errors.New("Invalid parameter fields, it must be provided and be an empty array or an array of strings, was given " + job.JSType(v))
 	}
 	return out, nil
 }
@@ -199,23 +199,4 @@ func boolOf(obj *record.Object, k string) bool {
 func numberOf(obj *record.Object, k string) float64 {
 	f, _ := valueOf(obj, k).(float64)
 	return f
-}
-
-// jsType is the reference's getTypeOf: the constructor name of a value.
-func jsType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "Boolean"
-	case float64:
-		return "Number"
-	case string:
-		return "String"
-	case []any:
-		return "Array"
-	case *record.Object:
-		return "Object"
-	}
-	return "undefined"
 }

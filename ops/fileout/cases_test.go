@@ -9,36 +9,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sluice-dev/sluice/job/jobtest"
 	"github.com/sluice-dev/sluice/record"
 )
 
-// refCase is a case of the reference's own tests (processors-cases.json),
-// copied into testdata/cases.jsonl.
-type refCase struct {
-	Processor string          `json:"processor"`
-	Config    json.RawMessage `json:"config"`
-	Input     json.RawMessage `json:"input"`
-	Expected  json.RawMessage `json:"expected"`
-	Source    string          `json:"source_test"`
-}
+type refCase = jobtest.Case
 
 func casesOf(t *testing.T, processor string) []refCase {
-	var out []refCase
-	for _, c := range readLines[refCase](t, "cases.jsonl") {
-		if c.Processor == processor {
-			out = append(out, c)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatalf("no %s cases", processor)
-	}
-	return out
+	return jobtest.Cases(t, "testdata/cases.jsonl", processor)
 }
 
-func name(c refCase) string {
-	_, after, _ := strings.Cut(c.Source, ":: ")
-	return after
-}
+func name(c refCase) string { return c.Name() }
 
 func field(t *testing.T, raw json.RawMessage, key string) any {
 	o, _ := parse(t, raw).(*record.Object)

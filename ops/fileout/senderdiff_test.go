@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sluice-dev/sluice/job/jobtest"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -66,7 +67,7 @@ func runSenderJob(t *testing.T, j senderJob, want senderAnswer) {
 	slices, _ := parse(t, j.Slices).([]any)
 	metas, _ := parse(t, j.Metadata).([]any)
 	for k, sl := range slices {
-		send(t, s, withMetadata(t, sl.([]any), metas[k].([]any)))
+		send(t, s, jobtest.WithMeta(sl.([]any), metas[k].([]any)))
 		got := visible(t, dir, opt.Compression)
 		if opt.FilePerSlice {
 			compareFiles(t, got, decoded(t, want.Outputs[k], opt.Compression), k)
@@ -82,19 +83,6 @@ func runSenderJob(t *testing.T, j senderJob, want senderAnswer) {
 		final[name] = content
 	}
 	compareFiles(t, visible(t, dir, opt.Compression), final, len(slices))
-}
-
-func withMetadata(t *testing.T, data, meta []any) []*record.Record {
-	out := make([]*record.Record, len(data))
-	for i, d := range data {
-		out[i] = record.New(d.(*record.Object))
-		m := meta[i].(*record.Object)
-		for _, k := range m.Keys() {
-			v, _ := m.Get(k)
-			out[i].SetMeta(k, v)
-		}
-	}
-	return out
 }
 
 // visible is the files not hidden, decompressed.

@@ -2,7 +2,6 @@ package routed_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"sort"
@@ -10,39 +9,17 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/sluice-dev/sluice/internal/ndjson"
 	"github.com/sluice-dev/sluice/job"
+	"github.com/sluice-dev/sluice/job/jobtest"
 	"github.com/sluice-dev/sluice/ops/routed"
 	"github.com/sluice-dev/sluice/record"
 )
 
-// refCase is a case of the reference's tests (processors-cases.json),
-// copied into testdata/cases.jsonl.
-type refCase struct {
-	Processor string          `json:"processor"`
-	Config    json.RawMessage `json:"config"`
-	Input     json.RawMessage `json:"input"`
-	Expected  json.RawMessage `json:"expected"`
-	Source    string          `json:"source_test"`
-}
+type refCase = jobtest.Case
 
 func casesOf(t *testing.T, processor string) []refCase {
-	t.Helper()
-	all, err := ndjson.Read[refCase]("testdata/cases.jsonl", func(c *refCase) bool { return c.Processor == processor })
-	if err != nil || len(all) == 0 {
-		t.Fatalf("no %s cases (%v)", processor, err)
-	}
-	return all
+	return jobtest.Cases(t, "testdata/cases.jsonl", processor)
 }
-
-func (c refCase) name() string {
-	_, after, _ := strings.Cut(c.Source, ":: ")
-	return after
-}
-
-func (c refCase) config(t *testing.T) *record.Object   { return parseObj(t, c.Config) }
-func (c refCase) input(t *testing.T) *record.Object    { return parseObj(t, c.Input) }
-func (c refCase) expected(t *testing.T) *record.Object { return parseObj(t, c.Expected) }
 
 func parseObj(t *testing.T, raw []byte) *record.Object {
 	t.Helper()
@@ -151,8 +128,8 @@ func number(v any) int { f, _ := v.(float64); return int(f) }
 
 func TestRoutedSenderCases(t *testing.T) {
 	for i, c := range casesOf(t, "RoutedSender") {
-		t.Run(fmt.Sprint(i, c.name()), func(t *testing.T) {
-			cfg, in, want := c.config(t), c.input(t), c.expected(t)
+		t.Run(fmt.Sprint(i, c.Name()), func(t *testing.T) {
+			cfg, in, want := parseObj(t, c.Config), parseObj(t, c.Input), parseObj(t, c.Expected)
 			routing := record.JSON(get(cfg, "routes"))
 			h := &hookLog{}
 			rs, made := core(t, routing, number(get(cfg, "batchSize")), h.options())

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sluice-dev/sluice/internal/ndjson"
+	"github.com/sluice-dev/sluice/job/jobtest"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -59,7 +60,7 @@ func runDiffJob(t *testing.T, j diffJob, want diffAnswer) int {
 	metas, _ := record.ParseJSON(j.Metadata)
 	row13 := 0
 	for k, s := range slices.([]any) {
-		_, err := h.RunSlice(withMeta(s.([]any), metas.([]any)[k].([]any)))
+		_, err := h.RunSlice(jobtest.WithMeta(s.([]any), metas.([]any)[k].([]any)))
 		if !want.OK && want.SliceIndex == k {
 			msg, _, _ := strings.Cut(want.Error, ", caused by")
 			if err == nil || !strings.Contains(err.Error(), msg) {
@@ -74,19 +75,6 @@ func runDiffJob(t *testing.T, j diffJob, want diffAnswer) int {
 		}
 	}
 	return row13
-}
-
-func withMeta(data, meta []any) []*record.Record {
-	out := make([]*record.Record, len(data))
-	for i, d := range data {
-		out[i] = record.New(d.(*record.Object))
-		m := meta[i].(*record.Object)
-		for _, k := range m.Keys() {
-			v, _ := m.Get(k)
-			out[i].SetMeta(k, v)
-		}
-	}
-	return out
 }
 
 // call is an event in a comparable form: its kind and details, and for a

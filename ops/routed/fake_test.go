@@ -103,9 +103,9 @@ func (l *eventLog) take() []event {
 }
 
 type fakeSender struct {
-	cfg   *job.Config
-	log   *eventLog
-	mu    sync.Mutex
+	cfg      *job.Config
+	log      *eventLog
+	mu       sync.Mutex
 	tries    map[string]int // failed attempts per batch content
 	verifies int            // failed verifies so far
 }

@@ -98,8 +98,8 @@ func of(events []event, kind string) []event {
 
 func TestRoutedSenderProcessorCases(t *testing.T) {
 	for i, c := range casesOf(t, "routed_sender") {
-		t.Run(fmt.Sprint(i, c.name()), func(t *testing.T) {
-			cfg, in, want := c.config(t), c.input(t), c.expected(t)
+		t.Run(fmt.Sprint(i, c.Name()), func(t *testing.T) {
+			cfg, in, want := parseObj(t, c.Config), parseObj(t, c.Input), parseObj(t, c.Expected)
 			op := record.NewObject(4)
 			for _, k := range []string{"routing", "size", "concurrency"} {
 				if v, ok := cfg.Get(k); ok {
@@ -209,7 +209,7 @@ func checkSenderConfig(t *testing.T, want *record.Object, creates []event) {
 // test: the rejected ones fail validation, the accepted ones pass.
 func TestSchemaCases(t *testing.T) {
 	c := casesOf(t, "routed_sender.schema")[0]
-	cfg := c.config(t)
+	cfg := parseObj(t, c.Config)
 	for _, list := range []string{"each_rejected", "accepted"} {
 		for i, e := range get(cfg, list).([]any) {
 			_, _, err := tryHarness(t, e.(*record.Object), nil)
@@ -251,7 +251,7 @@ func TestValidationMessages(t *testing.T) {
 func TestDocsCases(t *testing.T) {
 	for i, c := range casesOf(t, "routed_sender.docs") {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			cfg := c.config(t)
+			cfg := parseObj(t, c.Config)
 			op := record.NewObject(2)
 			op.Set("routing", get(cfg, "routing"))
 			if a, ok := cfg.Get("_dead_letter_action"); ok {
@@ -263,7 +263,7 @@ func TestDocsCases(t *testing.T) {
 			if err != nil || len(out) != 3 {
 				t.Fatalf("%d records, %v", len(out), err)
 			}
-			checkDocsCase(t, c.expected(t), log.all())
+			checkDocsCase(t, parseObj(t, c.Expected), log.all())
 		})
 	}
 }

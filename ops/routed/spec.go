@@ -90,7 +90,7 @@ func concurrencyCheck() job.Check {
 		f, ok := v.(float64)
 		switch {
 		case !ok:
-			return v, fmt.Errorf("Invalid parameter concurrency, must be a number, was given %s", jsType(v))
+			return v, fmt.Errorf("Invalid parameter concurrency, must be a number, was given %s", job.JSType(v))
 		case f < 1 || f != math.Trunc(f):
 			return v, errors.New("Invalid parameter concurrency, it must be a positive integer greater than zero")
 		}
@@ -116,23 +116,4 @@ func validateJob(_ *job.Job, c *job.Config) []error {
 		}
 	}
 	return errs
-}
-
-// jsType is the reference's getTypeOf: the constructor name of a value.
-func jsType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "Boolean"
-	case float64:
-		return "Number"
-	case string:
-		return "String"
-	case []any:
-		return "Array"
-	case *record.Object:
-		return "Object"
-	}
-	return "undefined"
 }
