@@ -75,9 +75,12 @@ func (p *processor) create(route, connection string) (job.RouteSender, error) {
 // earlier attempt of the slice delivered are not sent again.
 func (p *processor) Process(s *job.Slice, in []*record.Record) ([]*record.Record, error) {
 	p.slice = s.ID
+	if s.Flushing {
+		p.slice = "" // the flush pass is never retried: nothing to remember
+	}
 	p.core.ClearBatches()
 	recs := in
-	if p.ledger != nil {
+	if p.ledger != nil && p.slice != "" {
 		recs = p.ledger.Unsent(s.ID, in)
 	}
 	if err := p.core.Route(s.Context(), recs); err != nil {
@@ -101,7 +104,7 @@ func (p *processor) reject(r *record.Record, err error) error {
 }
 
 func (p *processor) delivered(_ string, recs []*record.Record) {
-	if p.ledger != nil {
+	if p.ledger != nil && p.slice != "" {
 		p.ledger.MarkSent(p.slice, recs)
 	}
 }

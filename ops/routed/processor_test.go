@@ -371,3 +371,45 @@ func TestUnusableDynamicRouteIsADeadLetter(t *testing.T) {
 		t.Errorf("files %v", got)
 	}
 }
+
+func init() {
+	// emit_on_flush emits one record {"flushed": true}, routed "a", at every
+	// flush pass (as a window does with the windows it holds).
+	job.Register(&job.Spec{Name: "emit_on_flush", Kind: job.KindProcessor, Summary: "test: emit at flush",
+		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) { return emitOnFlush{}, nil }})
+}
+
+type emitOnFlush struct{}
+
+func (emitOnFlush) Process(s *job.Slice, in []*record.Record) ([]*record.Record, error) {
+	if !s.Flushing {
+		return in, nil
+	}
+	o := record.NewObject(1)
+	o.Set("flushed", true)
+	r := record.New(o)
+	r.SetMeta("standard:route", "a")
+	return append(in, r), nil
+}
+
+// TestFlushOutputIsAlwaysSent: records emitted at flush are sent every
+// time (the flush pass is not a retry of anything).
+func TestFlushOutputIsAlwaysSent(t *testing.T) {
+	log := freshLog(t.Name())
+	doc := fmt.Sprintf(`{"max_retries": 3, "apis": [{"_name": "test_api", "log": %q}], "operations": [
+		{"_op": "test-reader", "passthrough_slice": true}, {"_op": "emit_on_flush"},
+		{"_op": "routed_sender", "_api_name": "test_api", "routing": {"a": "x"}}]}`, t.Name())
+	h, err := job.NewHarness(doc, job.HarnessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	for i := 0; i < 2; i++ {
+		if _, err := h.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := of(log.all(), "send"); len(s) != 2 {
+		t.Errorf("sends %v", s)
+	}
+}
