@@ -21,14 +21,20 @@ import (
 //
 // It is safe for concurrent use.
 type SentLedger struct {
-	mu     sync.Mutex
-	seed   maphash.Seed
-	slices map[string]map[uint64]int
+	// Lazy keeps the delivered records themselves and fingerprints them
+	// only when a retry asks (most slices are never retried). Set it only
+	// when nothing changes a record after it was delivered (the sending
+	// operation is the last of the job).
+	Lazy    bool
+	mu      sync.Mutex
+	seed    maphash.Seed
+	slices  map[string]map[uint64]int
+	pending map[string][]*record.Record // Lazy: delivered, not yet fingerprinted
 }
 
 // NewSentLedger returns an empty ledger.
 func NewSentLedger() *SentLedger {
-	return &SentLedger{seed: maphash.MakeSeed(), slices: map[string]map[uint64]int{}}
+	return &SentLedger{seed: maphash.MakeSeed(), slices: map[string]map[uint64]int{}, pending: map[string][]*record.Record{}}
 }
 
 // Unsent returns the records of recs that no earlier attempt of slice
@@ -38,6 +44,7 @@ func NewSentLedger() *SentLedger {
 func (l *SentLedger) Unsent(slice string, recs []*record.Record) []*record.Record {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.settle(slice)
 	if len(l.slices[slice]) == 0 {
 		return recs
 	}
@@ -59,12 +66,22 @@ func (l *SentLedger) Unsent(slice string, recs []*record.Record) []*record.Recor
 
 // MarkSent records that recs were delivered by the current attempt of slice.
 func (l *SentLedger) MarkSent(slice string, recs []*record.Record) {
+	if l.Lazy {
+		l.mu.Lock()
+		l.pending[slice] = append(l.pending[slice], recs...)
+		l.mu.Unlock()
+		return
+	}
 	fps := make([]uint64, len(recs))
 	for i, r := range recs {
 		fps[i] = l.fingerprint(r)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.count(slice, fps)
+}
+
+func (l *SentLedger) count(slice string, fps []uint64) {
 	sent := l.slices[slice]
 	if sent == nil {
 		sent = map[uint64]int{}
@@ -75,18 +92,34 @@ func (l *SentLedger) MarkSent(slice string, recs []*record.Record) {
 	}
 }
 
+// settle fingerprints the pending deliveries of a slice (Lazy).
+func (l *SentLedger) settle(slice string) {
+	recs := l.pending[slice]
+	if len(recs) == 0 {
+		return
+	}
+	fps := make([]uint64, len(recs))
+	for i, r := range recs {
+		fps[i] = l.fingerprint(r)
+	}
+	l.count(slice, fps)
+	delete(l.pending, slice)
+}
+
 // Forget drops what the ledger knows about slice: call it when the slice
 // finished or finally failed.
 func (l *SentLedger) Forget(slice string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.slices, slice)
+	delete(l.pending, slice)
 }
 
 // Len is the number of deliveries the ledger holds for slice.
 func (l *SentLedger) Len(slice string) int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.settle(slice)
 	n := 0
 	for _, c := range l.slices[slice] {
 		n += c

@@ -69,3 +69,19 @@ func recJSON(recs []*record.Record) []string {
 	}
 	return out
 }
+
+func TestLazySentLedgerFingerprintsOnDemand(t *testing.T) {
+	for _, lazy := range []bool{false, true} {
+		l := NewSentLedger()
+		l.Lazy = lazy
+		l.MarkSent("s", ledgerRecs(`{"a":1}`, `{"a":2}`))
+		if got := l.Unsent("s", ledgerRecs(`{"a":1}`, `{"a":3}`)); fmt.Sprint(recJSON(got)) != `[{"a":3}]` || l.Len("s") != 2 {
+			t.Errorf("lazy %v: %v, len %d", lazy, recJSON(got), l.Len("s"))
+		}
+		l.MarkSent("s", ledgerRecs(`{"a":3}`))
+		l.Forget("s")
+		if l.Len("s") != 0 {
+			t.Errorf("lazy %v: Forget", lazy)
+		}
+	}
+}

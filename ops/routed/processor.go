@@ -27,6 +27,8 @@ func newProcessor(ctx *job.OpContext, c *job.Config) (job.Processor, error) {
 	p := &processor{ctx: ctx, cfg: c}
 	if ctx.Job == nil || ctx.Job.MaxRetries > 0 {
 		p.ledger = job.NewSentLedger()
+		// as the last operation nothing changes a record once it is sent
+		p.ledger.Lazy = ctx.Job != nil && c.Index == len(ctx.Job.Operations)-1
 	}
 	p.core, err = New(routes, Options{
 		BatchSize:   int(math.Ceil(c.Float("size"))),
