@@ -7,6 +7,7 @@ require (
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/emmansun/gmsm v0.42.0
 	github.com/nyaruka/phonenumbers v1.6.11
+	github.com/pierrec/lz4/v4 v4.1.33
 	go.yaml.in/yaml/v3 v3.0.4
 	golang.org/x/crypto v0.58.0
 	golang.org/x/text v0.43.0

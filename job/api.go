@@ -19,10 +19,19 @@ type APIFactory interface {
 }
 
 // RouteSender is the client interface of sender apis (routed_sender routes
-// records to them): Send writes records and returns how many were
-// affected; Verify makes sure a route's destination exists (it may do
-// nothing). Records a sender cannot write are handed to the dead-letter
-// action of its api, never silently lost.
+// records to them).
+//
+// Send writes a batch and returns how many records were written. It is
+// all-or-nothing: a nil error means every record was written or, when the
+// sender cannot write it (a record of the wrong shape), handed to the
+// dead-letter action of its api (OpContext.Reject) and not counted; an
+// error means nothing of the batch was written, unless it is a
+// *PartialSendError naming the records that were. Send may be called
+// concurrently from several goroutines unless the sender is an
+// OrderedSender.
+//
+// Verify makes sure a route's destination exists (a directory, an index);
+// it may do nothing. routed_sender calls it once per dynamic (`**`) route.
 type RouteSender interface {
 	Send(ctx context.Context, records []*record.Record) (int, error)
 	Verify(ctx context.Context, route string) error
@@ -111,3 +120,26 @@ func (s *apiSet) get(name string) (any, error) {
 	}
 	return nil, fmt.Errorf("the job configures no api named %q", name)
 }
+
+// OrderedSender is implemented by senders whose output order matters (files,
+// streams): routed_sender hands such a sender the batches of one route one
+// at a time, in input order, instead of up to `concurrency` at once.
+type OrderedSender interface {
+	RouteSender
+	SendsInOrder() bool
+}
+
+// PartialSendError is what a sender returns when it wrote part of a batch
+// before failing: Sent lists the indexes (ascending) of the records that
+// were written. Any other error from Send means nothing of the batch was
+// written — a sender that cannot undo a partial write reports it this way,
+// so that a retry of the slice does not deliver those records again.
+type PartialSendError struct {
+	Sent []int
+	Err  error
+}
+
+func (e *PartialSendError) Error() string {
+	return fmt.Sprintf("%d record(s) of the batch were sent before: %v", len(e.Sent), e.Err)
+}
+func (e *PartialSendError) Unwrap() error { return e.Err }
