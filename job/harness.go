@@ -32,14 +32,14 @@ type HarnessOptions struct {
 // NewHarness validates a job document (whose first operation is a reader,
 // usually {"_op": "test-reader"}) and builds one initialized worker.
 func NewHarness(doc string, opt HarnessOptions) (*Harness, error) {
+	if opt.Dir != "" {
+		opt.Options.Dir = opt.Dir
+	}
 	j, diags := Validate(diag.NewSource("harness.json", []byte(doc)), opt.Options)
 	if j == nil {
 		return nil, diagError(diags)
 	}
 	j.Workers = 1
-	if opt.Dir != "" {
-		j.Dir = opt.Dir
-	}
 	ex := NewExecution(j, RunOptions{Stdout: opt.Stdout, Logger: opt.Logger, ExecutionID: "harness"})
 	w, err := ex.newWorker(0)
 	if err != nil {

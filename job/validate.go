@@ -15,6 +15,9 @@ type Options struct {
 	Conns     *Connections     // nil: loopback defaults
 	Now       func() time.Time // nil: time.Now
 	AssetsDir string           // "" : "assets" next to the job file
+	// Dir is the directory relative paths of the job fall back to, during
+	// validation (job-level checks that read files) and after ("" : none).
+	Dir string
 }
 
 // Load reads and validates a job file.
@@ -28,11 +31,8 @@ func Load(path string, opt Options) (*Job, *diag.List) {
 	if opt.AssetsDir == "" {
 		opt.AssetsDir = filepath.Join(filepath.Dir(path), "assets")
 	}
-	j, l := Validate(diag.NewSource(path, text), opt)
-	if j != nil {
-		j.Dir = filepath.Dir(path)
-	}
-	return j, l
+	opt.Dir = filepath.Dir(path)
+	return Validate(diag.NewSource(path, text), opt)
 }
 
 // Validate checks a job document and returns every problem in one list
@@ -90,7 +90,7 @@ func (v *validator) run(src *diag.Source) {
 		v.diags.Add(diag.New(CodeShape, spans.Value(""), "a job file must be a JSON object, got %s", record.TypeName(doc)))
 		return
 	}
-	v.job = &Job{Source: src, Spans: spans, AssetsDir: v.opt.AssetsDir, Conns: v.opt.Conns}
+	v.job = &Job{Source: src, Spans: spans, Dir: v.opt.Dir, AssetsDir: v.opt.AssetsDir, Conns: v.opt.Conns}
 	v.topLevel(top)
 	v.operations()
 	v.prepare()
