@@ -3,6 +3,7 @@ module github.com/sluice-dev/sluice
 go 1.26.8
 
 require (
+	github.com/brianvoe/gofakeit/v7 v7.18.1
 	github.com/colinmarc/hdfs/v2 v2.4.0
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/emmansun/gmsm v0.42.0

@@ -5,6 +5,7 @@ package all
 import (
 	_ "github.com/sluice-dev/sluice/ops/builtin"
 	_ "github.com/sluice-dev/sluice/ops/fileout"
+	_ "github.com/sluice-dev/sluice/ops/generator"
 	_ "github.com/sluice-dev/sluice/ops/route"
 	_ "github.com/sluice-dev/sluice/ops/routed"
 	_ "github.com/sluice-dev/sluice/ops/sample"
