@@ -3,6 +3,8 @@ package generator_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -28,7 +30,7 @@ func init() {
 }
 
 // validate validates a job document given as a Go value.
-func validate(t *testing.T, doc any) (*job.Job, *diag.List) {
+func validate(t testing.TB, doc any) (*job.Job, *diag.List) {
 	t.Helper()
 	text, err := json.Marshal(doc)
 	if err != nil {
@@ -147,4 +149,11 @@ func containsAll(haystack []string, needle string) bool {
 		}
 	}
 	return false
+}
+
+func writeFile(tb testing.TB, dir, text string) {
+	tb.Helper()
+	if err := os.WriteFile(filepath.Join(dir, "schema.json"), []byte(text), 0o644); err != nil {
+		tb.Fatal(err)
+	}
 }

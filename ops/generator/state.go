@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/brianvoe/gofakeit/v7"
 	"github.com/sluice-dev/sluice/record"
@@ -17,11 +18,12 @@ import (
 // the job. It is not safe for concurrent use; every worker's fetcher has its
 // own.
 type state struct {
-	rng *rand.Rand
-	fk  *gofakeit.Faker
-	buf []byte
-	seq int64 // position of the current record in the job (incrementalId)
-	now func() time.Time
+	rng  *rand.Rand
+	fk   *gofakeit.Faker
+	buf  []byte
+	strs arena
+	seq  int64 // position of the current record in the job (incrementalId)
+	now  func() time.Time
 	// the last formatted "now" (many records share a millisecond)
 	nowMs  int64
 	nowUTC bool
@@ -38,11 +40,32 @@ func newState(now func() time.Time) *state {
 // gen produces one field value.
 type gen func(s *state) any
 
-// str returns the buffer's text as a new string and empties the buffer.
+// str returns the buffer's text as a string and empties the buffer.
 func (s *state) str() string {
-	out := string(s.buf)
+	out := s.strs.String(s.buf)
 	s.buf = s.buf[:0]
 	return out
+}
+
+// arenaBlock is the size of the blocks generated strings are carved from.
+const arenaBlock = 64 << 10
+
+// arena hands out strings carved from large blocks: one allocation for
+// many field values instead of one each. A block's bytes are never written
+// again once a string covers them, so the strings stay immutable.
+type arena struct{ block []byte }
+
+// String copies b into the arena.
+func (a *arena) String(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > cap(a.block)-len(a.block) {
+		a.block = make([]byte, 0, max(arenaBlock, len(b)))
+	}
+	start := len(a.block)
+	a.block = append(a.block, b...)
+	return unsafe.String(&a.block[start], len(b))
 }
 
 // between draws an integer in [lo, hi] (inclusive).
