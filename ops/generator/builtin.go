@@ -26,6 +26,14 @@ func slugs(words []string) []string {
 	return out
 }
 
+// octets are the decimal forms of 0..255.
+var octets = func() (o [256]string) {
+	for i := range o {
+		o[i] = strconv.Itoa(i)
+	}
+	return o
+}()
+
 // ipv4 is four random octets (faker internet.ipv4). The seed makes `ip`
 // an IPv4 address (spec 12 row 5).
 func ipv4(s *state) any {
@@ -34,7 +42,7 @@ func ipv4(s *state) any {
 		if i > 0 {
 			s.buf = append(s.buf, '.')
 		}
-		s.buf = strconv.AppendUint(s.buf, uint64(x>>(8*i)&0xff), 10)
+		s.text(octets[x>>(8*i)&0xff])
 	}
 	return s.str()
 }

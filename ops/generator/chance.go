@@ -180,28 +180,26 @@ func chanceSentence(s *state, n int) string {
 
 func chanceSentenceSpec(a *args) gen {
 	n := a.count("words", -1, 0)
-	return func(s *state) any {
-		k := n
-		if k == 0 {
-			k = int(s.between(12, 18))
-		}
-		return chanceSentence(s, k)
-	}
+	return func(s *state) any { return chanceSentence(s, s.countOr(n, 12, 18)) }
 }
 
 func chanceParagraphSpec(a *args) gen {
 	n := a.count("sentences", -1, 0)
 	return func(s *state) any {
-		k := n
-		if k == 0 {
-			k = int(s.between(3, 7))
-		}
-		parts := make([]string, k)
+		parts := make([]string, s.countOr(n, 3, 7))
 		for i := range parts {
-			parts[i] = chanceSentence(s, int(s.between(12, 18)))
+			parts[i] = chanceSentence(s, s.countOr(0, 12, 18))
 		}
 		return strings.Join(parts, " ")
 	}
+}
+
+// countOr is n, or a random count from lo to hi when n is 0.
+func (s *state) countOr(n, lo, hi int) int {
+	if n != 0 {
+		return n
+	}
+	return int(s.between(int64(lo), int64(hi)))
 }
 
 // placeSpec picks a code, or a full name with {"full": true}.
@@ -249,13 +247,7 @@ func phoneUS(s *state) any {
 func stringSpec(a *args) gen {
 	n := a.count("length", -1, 0)
 	pool := poolArg(a)
-	return func(s *state) any {
-		k := n
-		if k == 0 {
-			k = int(s.between(5, 20))
-		}
-		return chars(s, pool, k)
-	}
+	return func(s *state) any { return chars(s, pool, s.countOr(n, 5, 20)) }
 }
 
 func characterSpec(a *args) gen {

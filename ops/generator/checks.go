@@ -62,21 +62,10 @@ func enumCheck(param string, values []string) job.Check {
 	}
 }
 
-// typeOf is core-utils' getTypeOf for JSON values.
+// typeOf is core-utils' getTypeOf for JSON values ("Number", "Array", ...).
 func typeOf(v any) string {
-	switch v.(type) {
-	case float64:
-		return "Number"
-	case bool:
-		return "Boolean"
-	case string:
-		return "String"
-	case []any:
-		return "Array"
-	case *record.Object:
-		return "Object"
-	}
-	return "null"
+	t := record.TypeName(v)
+	return strings.ToUpper(t[:1]) + t[1:]
 }
 
 // dateKeyCheck accepts a non-empty string.

@@ -151,6 +151,23 @@ func (sc *schemaCompiler) value(ptr, name string, v any) gen {
 // leaf compiles a generator object: exactly one generator key, plus the
 // array options when it is an array's element.
 func (sc *schemaCompiler) leaf(ptr, name string, o *record.Object, inArray bool) gen {
+	keys := sc.generatorKeysOf(ptr, name, o, inArray)
+	switch len(keys) {
+	case 0:
+		sc.fail(CodeSchemaGenerator, sc.spans.Value(ptr), "field %q has no generator: give one of %s", name, supportedKeys())
+		return nil
+	case 1:
+	default:
+		sc.fail(CodeSchemaGenerator, sc.spans.Value(ptr), "field %q has more than one generator (%s): keep one", name, strings.Join(keys, ", "))
+		return nil
+	}
+	v, _ := o.Get(keys[0])
+	return sc.generator(job.Pointer(ptr, keys[0]), name, keys[0], v)
+}
+
+// generatorKeysOf returns the generator keys of a generator object and
+// reports the keys that do not belong there.
+func (sc *schemaCompiler) generatorKeysOf(ptr, name string, o *record.Object, inArray bool) []string {
 	var keys []string
 	for _, k := range o.Keys() {
 		_, isGen := generatorKeys[k]
@@ -163,17 +180,7 @@ func (sc *schemaCompiler) leaf(ptr, name string, o *record.Object, inArray bool)
 			sc.fail(CodeSchemaGenerator, sc.spans.Key(job.Pointer(ptr, k)), "field %q: unknown generator key %q (one of %s)", name, k, supportedKeys())
 		}
 	}
-	switch len(keys) {
-	case 0:
-		sc.fail(CodeSchemaGenerator, sc.spans.Value(ptr), "field %q has no generator: give one of %s", name, supportedKeys())
-		return nil
-	case 1:
-	default:
-		sc.fail(CodeSchemaGenerator, sc.spans.Value(ptr), "field %q has more than one generator (%s): keep one", name, strings.Join(keys, ", "))
-		return nil
-	}
-	v, _ := o.Get(keys[0])
-	return sc.generator(job.Pointer(ptr, keys[0]), name, keys[0], v)
+	return keys
 }
 
 func supportedKeys() string {
@@ -301,10 +308,14 @@ func (sc *schemaCompiler) array(ptr, name string, arr []any) gen {
 		sc.fail(CodeSchemaArgs, sc.spans.Value(ptr0), "field %q: %v", name, err)
 		return nil
 	}
-	g := sc.leaf(ptr0, name, o, true)
-	if g == nil {
-		return nil
+	if g := sc.leaf(ptr0, name, o, true); g != nil {
+		return arrayGen(g, n, fixed)
 	}
+	return nil
+}
+
+// arrayGen makes arrays of n values (1 to n unless fixed).
+func arrayGen(g gen, n int, fixed bool) gen {
 	return func(s *state) any {
 		k := n
 		if !fixed {

@@ -228,13 +228,7 @@ func (s *state) sentence(list []string, n int) string {
 
 func sentenceSpec(a *args) gen {
 	n := a.count("wordCount", 0, 0)
-	return func(s *state) any {
-		k := n
-		if k == 0 {
-			k = int(s.between(3, 10))
-		}
-		return s.sentence(data.Lorem["word"], k)
-	}
+	return func(s *state) any { return s.sentence(data.Lorem["word"], s.countOr(n, 3, 10)) }
 }
 
 func paragraphSpec(a *args) gen {
@@ -246,7 +240,7 @@ func paragraphSpec(a *args) gen {
 func (s *state) paragraph(n, lo, hi int) string {
 	parts := make([]string, n)
 	for i := range parts {
-		parts[i] = s.sentence(data.Lorem["word"], int(s.between(int64(lo), int64(hi))))
+		parts[i] = s.sentence(data.Lorem["word"], s.countOr(0, lo, hi))
 	}
 	return strings.Join(parts, " ")
 }

@@ -34,21 +34,18 @@ func (s *state) chromeVersion() {
 	s.num(0, 250)
 }
 
-func uaChromeWindows(s *state) {
+// uaChrome is desktop Chrome on the platform given.
+func (s *state) uaChrome(platform string) {
 	s.text("Mozilla/5.0 (")
-	s.text(s.pick(windowsNT))
-	s.text("; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/")
-	s.chromeVersion()
-	s.text(" Safari/537.36")
-}
-
-func uaChromeMac(s *state) {
-	s.text("Mozilla/5.0 (Macintosh; Intel Mac OS X ")
-	s.text(s.pick(macOSX))
+	s.text(platform)
 	s.text(") AppleWebKit/537.36 (KHTML, like Gecko) Chrome/")
 	s.chromeVersion()
 	s.text(" Safari/537.36")
 }
+
+func uaChromeWindows(s *state) { s.uaChrome(s.pick(windowsNT) + "; Win64; x64") }
+
+func uaChromeMac(s *state) { s.uaChrome("Macintosh; Intel Mac OS X " + s.pick(macOSX)) }
 
 func uaEdge(s *state) {
 	uaChromeWindows(s)

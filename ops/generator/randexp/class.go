@@ -67,6 +67,8 @@ func withoutSurrogates(ranges []rune) []rune {
 	return append(out, intersect(ranges, 0xE000, utf8.MaxRune)...)
 }
 
+func (c *class) maxLen() int { return 1 }
+
 func (c *class) gen(dst []byte, r *rand.Rand) []byte {
 	n := r.IntN(c.ends[len(c.ends)-1])
 	i := 0

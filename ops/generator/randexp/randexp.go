@@ -36,8 +36,15 @@ func Compile(pattern string, maxExtra int) (*Generator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("regular expression %q: %w", pattern, err)
 	}
+	if n := root.maxLen(); n > MaxLength {
+		return nil, fmt.Errorf("regular expression %q can generate strings of more than %d characters (nested repeats?)", pattern, MaxLength)
+	}
 	return &Generator{pattern: pattern, root: root}, nil
 }
+
+// MaxLength is the most characters a pattern may generate: nested repeats
+// multiply (`((a*)*)*` with randexp's cap is a million characters).
+const MaxLength = 1 << 16
 
 func describe(err error) string {
 	if se, ok := err.(*syntax.Error); ok {
@@ -131,11 +138,17 @@ func repeatText(re *syntax.Regexp) string {
 // node generates one part of a string.
 type node interface {
 	gen(dst []byte, r *rand.Rand) []byte
+	maxLen() int // the most characters it generates (saturating)
 }
+
+// saturate keeps lengths from overflowing.
+func saturate(n int) int { return min(n, MaxLength+1) }
 
 type empty struct{}
 
 func (empty) gen(dst []byte, _ *rand.Rand) []byte { return dst }
+
+func (empty) maxLen() int { return 0 }
 
 // literal is fixed text; with fold set each letter takes a random case.
 type literal struct {
@@ -161,7 +174,17 @@ func (l *literal) gen(dst []byte, r *rand.Rand) []byte {
 	return dst
 }
 
+func (l *literal) maxLen() int { return len(l.runes) }
+
 type concat []node
+
+func (c concat) maxLen() int {
+	n := 0
+	for _, sub := range c {
+		n = saturate(n + sub.maxLen())
+	}
+	return n
+}
 
 func (c concat) gen(dst []byte, r *rand.Rand) []byte {
 	for _, n := range c {
@@ -172,6 +195,14 @@ func (c concat) gen(dst []byte, r *rand.Rand) []byte {
 
 type alternate []node
 
+func (a alternate) maxLen() int {
+	n := 0
+	for _, sub := range a {
+		n = max(n, sub.maxLen())
+	}
+	return n
+}
+
 func (a alternate) gen(dst []byte, r *rand.Rand) []byte {
 	return a[r.IntN(len(a))].gen(dst, r)
 }
@@ -180,6 +211,8 @@ type repeat struct {
 	lo, hi int
 	sub    node
 }
+
+func (p *repeat) maxLen() int { return saturate(p.hi * p.sub.maxLen()) }
 
 func (p *repeat) gen(dst []byte, r *rand.Rand) []byte {
 	n := p.lo

@@ -111,3 +111,13 @@ func BenchmarkHexID(b *testing.B) {
 		buf = g.Append(buf[:0], r)
 	}
 }
+
+// Nested repeats that multiply into huge strings are refused.
+func TestLengthLimit(t *testing.T) {
+	if _, err := randexp.Compile(`((((a*)*)*)*)*`, randexp.RandexpMax); err == nil || !strings.Contains(err.Error(), "more than 65536 characters") {
+		t.Errorf("error %v", err)
+	}
+	if _, err := randexp.Compile(`((a*)*){6}`, randexp.RandexpMax); err != nil {
+		t.Errorf("60000 characters are allowed: %v", err)
+	}
+}
