@@ -2,10 +2,12 @@ package generator_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sluice-dev/sluice/job"
@@ -249,6 +251,35 @@ func TestDocsListEveryGenerator(t *testing.T) {
 		_, name, _ := strings.Cut(n, ":")
 		if !strings.Contains(b.String(), "`"+name) {
 			t.Errorf("docs do not list %s", n)
+		}
+	}
+}
+
+// Two workers share one compiled schema; incrementalId numbers every
+// record of the job exactly once across slices and workers.
+func TestCustomSchemaAcrossWorkers(t *testing.T) {
+	dir := writeSchema(t, `{"n": {"incrementalId": 0}, "w": {"faker": "lorem.word"}, "c": {"randexp": "[a-z]{4}"}}`)
+	j, l := job.Validate(diag.NewSource("job.json", []byte(`{"workers": 2, "operations": [
+		{"_op": "data_generator", "size": 200, "json_schema": "schema.json"}, {"_op": "noop", "size": 10}]}`)), job.Options{Dir: dir})
+	if j == nil {
+		t.Fatal(l.Error())
+	}
+	seen := make([]int, 200)
+	var mu sync.Mutex
+	_, err := job.Run(context.Background(), j, job.RunOptions{OnSliceDone: func(_ *job.Slice, out []*record.Record, _ error) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, r := range out {
+			n, _ := r.Data.Get("n")
+			seen[int(n.(float64))]++
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range seen {
+		if c != 1 {
+			t.Fatalf("id %d generated %d times", i, c)
 		}
 	}
 }
