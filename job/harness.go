@@ -22,19 +22,15 @@ type Harness struct {
 
 // HarnessOptions configure a harness.
 type HarnessOptions struct {
-	Options            // validation options
+	Options            // validation options (Dir: where relative paths of the job resolve)
 	Stdout   io.Writer // nil discards
 	Logger   *slog.Logger
 	WorkerID string // "" : "harness-0"
-	Dir      string // the directory relative paths of the job resolve against
 }
 
 // NewHarness validates a job document (whose first operation is a reader,
 // usually {"_op": "test-reader"}) and builds one initialized worker.
 func NewHarness(doc string, opt HarnessOptions) (*Harness, error) {
-	if opt.Dir != "" {
-		opt.Options.Dir = opt.Dir
-	}
 	j, diags := Validate(diag.NewSource("harness.json", []byte(doc)), opt.Options)
 	if j == nil {
 		return nil, diagError(diags)

@@ -20,7 +20,7 @@ func init() {
 			{Name: "path", NoDefault: true, Check: job.OptionalString()},
 			{Name: "format", Default: "ldjson", Check: job.Enum("ldjson", "json")},
 		},
-		Prepare: func(j *job.Job, c *job.Config) []error { return job.EnsureAPI(j, c, "api_name", "test_file_api") },
+		Prepare:      func(j *job.Job, c *job.Config) []error { return job.EnsureAPI(j, c, "api_name", "test_file_api") },
 		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) { return nil, nil }})
 }
 

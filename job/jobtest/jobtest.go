@@ -71,7 +71,7 @@ func RunExample(t *testing.T, s *job.Spec, ex job.Example) ([]*record.Record, er
 }
 
 func runProcessor(ex job.Example, dir string) ([]*record.Record, error) {
-	h, err := job.ProcessorHarness(ex.Config, ex.APIs, job.HarnessOptions{Dir: dir})
+	h, err := job.ProcessorHarness(ex.Config, ex.APIs, job.HarnessOptions{Options: job.Options{Dir: dir}})
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func fetch(t *testing.T, params map[string]any, dir string, req any) []*record.R
 func harness(t *testing.T, params map[string]any, dir string) *job.Harness {
 	t.Helper()
 	text, _ := json.Marshal(genJob(params))
-	h, err := job.NewHarness(string(text), job.HarnessOptions{Dir: dir})
+	h, err := job.NewHarness(string(text), job.HarnessOptions{Options: job.Options{Dir: dir}})
 	if err != nil {
 		t.Fatal(err)
 	}
