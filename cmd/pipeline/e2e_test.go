@@ -156,3 +156,61 @@ func TestBadJobFileGetsEveryDiagnostic(t *testing.T) {
 	}
 }
 
+// TestDemoJob runs README's main job (examples/jobs/demo.json) and checks
+// that every generated record arrived exactly once, in the directory of its
+// day, with no temporary file left behind.
+func TestDemoJob(t *testing.T) {
+	dir := t.TempDir()
+	jobFile, err := filepath.Abs("../../examples/jobs/demo.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sumFile := filepath.Join(dir, "summary.json")
+	cmd := exec.Command(binary(t), "run", jobFile, "--summary", sumFile)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("exit: %v\n%s", err, out)
+	}
+	s := readSummary(t, sumFile)
+	total := 0
+	seen := map[string]int{}
+	err = filepath.WalkDir(filepath.Join(dir, "out", "demo"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), ".") {
+			t.Errorf("temporary file left: %s", p)
+		}
+		day := filepath.Base(filepath.Dir(p))
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			var rec struct{ ID, Created, Host, Browser string }
+			if err := json.Unmarshal([]byte(line), &rec); err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if !strings.HasPrefix(rec.Created, day) || rec.ID == "" || rec.Host == "" {
+				t.Errorf("%s: record %s in the wrong place or incomplete", p, line)
+			}
+			seen[line]++
+			total++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Status != "completed" || s.RecordsOut != 10000 || total != 10000 {
+		t.Errorf("summary %+v; %d records in files", s, total)
+	}
+	for line, n := range seen {
+		if n > 1 {
+			t.Errorf("written %d times: %s", n, line)
+		}
+	}
+	if dead, err := os.ReadFile(filepath.Join(dir, "out", "demo-dead-letters.ndjson")); err != nil || len(dead) != 0 {
+		t.Errorf("dead letters: %q %v", dead, err)
+	}
+}

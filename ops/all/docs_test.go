@@ -3,6 +3,7 @@ package all_test
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/sluice-dev/sluice/job"
@@ -31,3 +32,16 @@ func TestReferenceDoc(t *testing.T) {
 
 // TestEveryExample runs the example of every registered operation and api.
 func TestEveryExample(t *testing.T) { jobtest.RunExamples(t) }
+
+// TestExampleJobsValidate: every job in examples/jobs validates.
+func TestExampleJobsValidate(t *testing.T) {
+	files, err := filepath.Glob("../../examples/jobs/*.json")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("example jobs: %v %v", files, err)
+	}
+	for _, f := range files {
+		if j, l := job.Load(f, job.Options{}); j == nil {
+			t.Errorf("%s: %v", f, l.Items)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/sluice-dev/sluice/job"
@@ -50,6 +51,9 @@ func newDeadLetterFile(_ *job.OpContext, c *job.Config) (any, error) {
 	defer sharedFiles.Unlock()
 	sf := sharedFiles.open[path]
 	if sf == nil {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, fmt.Errorf("cannot create the dead-letter file's directory: %w", err)
+		}
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
 			return nil, fmt.Errorf("cannot open dead-letter file: %w", err)
