@@ -59,6 +59,10 @@ func checkExampleFiles(pattern, want string) func([]*record.Record) error {
 	}
 }
 
+// SenderParams returns (new copies of) the parameters of file_sender_api,
+// for other sender apis that write the same formats (dfs_sender_api).
+func SenderParams() []*job.Param { return fileSenderParams() }
+
 func fileSenderParams() []*job.Param {
 	return []*job.Param{
 		{Name: "path", Type: "string", Check: job.RequiredString(), Doc: "The directory files are written to; routes are subdirectories. Missing directories are made."},
@@ -96,7 +100,7 @@ func validateFileSender(_ *job.Job, c *job.Config) []error {
 		errs = append(errs, job.ParamErr("file_per_slice", `Invalid parameter "file_per_slice", it must be set to true if format is set to json`))
 	}
 	if comp := c.String("compression"); comp != "" && comp != string(None) && !c.Bool("file_per_slice") {
-		errs = append(errs, job.ParamErr("file_per_slice", "%s", errCompressionAppend))
+		errs = append(errs, job.ParamErr("file_per_slice", "%s", ErrCompressionAppend))
 	}
 	return errs
 }
