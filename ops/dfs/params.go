@@ -32,9 +32,9 @@ func readerParams() []*job.Param {
 			Doc: "`none`, `gzip` or `lz4` (LZ4 frames); anything but none reads files whole and needs `file_per_slice`."},
 		{Name: "file_per_slice", Type: "boolean", Default: false, Check: boolCheck("file_per_slice"),
 			Doc: "Read every file as one slice instead of cutting it by `size`."},
-		{Name: "line_delimiter", Type: "string", Default: nil, Check: nonEmptyString("line_delimiter"),
+		{Name: "line_delimiter", Type: "string", Default: nil, Check: delimiterCheck("line_delimiter"),
 			Doc: "What ends a record (any string, multi-byte ones too); default a newline. Ignored for `json`."},
-		{Name: "field_delimiter", Type: "string", Default: nil, Check: nonEmptyString("field_delimiter"),
+		{Name: "field_delimiter", Type: "string", Default: nil, Check: delimiterCheck("field_delimiter"),
 			Doc: "Between csv cells; default `,` for csv and a tab for tsv (which accepts only a tab)."},
 		{Name: "fields", Type: "string[]", Default: []any{}, Check: fieldsCheck(),
 			Doc: "csv/tsv: the column names in file order; columns without one are `field<n>`. A dotted name makes a nested field (see `extra_args.flatKeys`)."},
@@ -127,11 +127,18 @@ func boolCheck(name string) job.Check {
 	}
 }
 
-func nonEmptyString(name string) job.Check {
-	return job.Custom(func(v any) bool {
+// delimiterCheck accepts null or a non-empty string.
+func delimiterCheck(name string) job.Check {
+	return func(v any) (any, error) {
 		s, ok := v.(string)
-		return v == nil || ok && s != ""
-	}, fmt.Sprintf("Invalid parameter %s, it must be a non-empty string", name))
+		switch {
+		case v == nil || ok && s != "":
+			return v, nil
+		case ok:
+			return v, fmt.Errorf("Invalid parameter %s, it must not be empty", name)
+		}
+		return v, fmt.Errorf("Invalid parameter %s, it must be a string", name)
+	}
 }
 
 func objectCheck(name string) job.Check {

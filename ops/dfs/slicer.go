@@ -38,7 +38,11 @@ func (f *Family) newSlicer(sctx *job.SlicerContext, c *job.Config) (job.Slicer, 
 	if err != nil {
 		return nil, err
 	}
-	w := newWalker(sctx.Context(), fsys, api, sctx.Logger)
+	logger := sctx.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	w := newWalker(sctx.Context(), fsys, api, logger)
 	if err := w.start(); err != nil {
 		fsys.Close()
 		return nil, fmt.Errorf("Path %q is not valid: %w", api.String("path"), err)
