@@ -27,8 +27,8 @@ func TestSlicerCases(t *testing.T) {
 			doc := readerJob(`{"_op": "dfs_reader", "path": "` + fixtures + `/json/", "format": "json", "size": 750}`)
 			calls := slicesOf(t, validate(t, doc, nil))
 			var want struct {
-				Count  int `json:"results_count"`
-				Null   bool `json:"contains_null"`
+				Count  int                      `json:"results_count"`
+				Null   bool                     `json:"contains_null"`
 				Single struct{ Length float64 } `json:"slice_for_single.json"`
 				Array  struct{ Length float64 } `json:"slice_for_array.json"`
 			}

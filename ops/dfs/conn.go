@@ -10,8 +10,12 @@ import (
 	"github.com/sluice-dev/sluice/record"
 )
 
-// DefaultConnection is the connection a configuration without one names.
-const DefaultConnection = "default"
+// DefaultConnection is the connection a configuration without one names;
+// LocalConnection names local directories explicitly.
+const (
+	DefaultConnection = "default"
+	LocalConnection   = "local"
+)
 
 // backend is the file system a configuration resolves to: a registered
 // fsys kind and the settings to open it with.
@@ -26,8 +30,10 @@ type backend struct {
 //
 //   - a connection of that kind with that name: that file system, with
 //     `user` (when set) over the connection's own user;
-//   - otherwise, for a family with a local default, the name "default"
-//     (the default value) means local directories;
+//   - otherwise, for a family with a local default, the names "default"
+//     (the default value) and "local" mean local directories (so "local"
+//     reaches local directories in a job whose default connection is
+//     HDFS);
 //   - any other name is an error.
 func (f *Family) resolve(conns *job.Connections, c *job.Config) (backend, error) {
 	name := c.String("connection")
@@ -41,7 +47,7 @@ func (f *Family) resolve(conns *job.Connections, c *job.Config) (backend, error)
 		}
 		return backend{Kind: f.ConnKind, Name: name, Settings: settings}, nil
 	}
-	if name == DefaultConnection && f.LocalDefault {
+	if (name == DefaultConnection || name == LocalConnection) && f.LocalDefault {
 		return backend{Kind: fsys.LocalKind}, nil
 	}
 	return backend{}, fmt.Errorf("connection %q names no %s connection (configured: %s)", name, f.ConnKind, configured(conns, f.ConnKind))

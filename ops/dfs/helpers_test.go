@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/sluice-dev/sluice/job"
-	_ "github.com/sluice-dev/sluice/ops/builtin" // test-reader, noop
 	"github.com/sluice-dev/sluice/lang/diag"
+	_ "github.com/sluice-dev/sluice/ops/builtin" // test-reader, noop
 	"github.com/sluice-dev/sluice/record"
 )
 

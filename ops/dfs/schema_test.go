@@ -28,10 +28,10 @@ func schemaJob(c jobtest.Case) string {
 // clashes are warnings (docs/compat.md).
 func TestSchemaCases(t *testing.T) {
 	want := map[string]string{
-		"should throw an error if no path is specified":                                                                                 `error: path.*This field is required and must be of type string`,
-		"should ignore path set in opConfig and use apiConfig path":                                                                     `error: path is set here to "some/other" and in the api "dfs_reader_api" to "some/path"`,
-		"should throw is path is specified and different than":                                                                          `error: path is set here to "some/other" and in the api "dfs_reader_api" to "some/path"`,
-		"should not throw an error if no path is specified if apiConfig is set":                                                         `ok`,
+		"should throw an error if no path is specified":                                                                  `error: path.*This field is required and must be of type string`,
+		"should ignore path set in opConfig and use apiConfig path":                                                      `error: path is set here to "some/other" and in the api "dfs_reader_api" to "some/path"`,
+		"should throw is path is specified and different than":                                                           `error: path is set here to "some/other" and in the api "dfs_reader_api" to "some/path"`,
+		"should not throw an error if no path is specified if apiConfig is set":                                          `ok`,
 		"should throw if opConfig _dead_letter_action is not a default value while apiConfig _dead_letter_action is set": `warning: parameter "_dead_letter_action" in the api "dfs_reader_api" is set to "throw" and takes precedence over "none"`,
 	}
 	for _, proc := range []string{"file_reader.schema", "file_reader.schema (legacy v3 short/long form)"} {
