@@ -50,8 +50,8 @@ func (c *csvParser) parse(line []byte, at int64) (*record.Object, error) {
 		return nil, nil
 	}
 	text := validUTF8(line)
-	if trimJS(text) == "" {
-		return nil, nil
+	if text == "" || c.opt.IgnoreEmpty && trimJS(text) == "" {
+		return nil, nil // a blank line (white space is a cell without IgnoreEmpty, as in the reference)
 	}
 	cells, ok := c.split.split(text)
 	if !ok {
