@@ -88,17 +88,18 @@ func (e *exporter) Initialize(context.Context) error {
 }
 
 // Process writes the slice and returns it. Records an earlier attempt of
-// the slice wrote are not written again; an empty slice writes nothing.
+// the slice wrote are not written again. An empty slice writes no file but
+// counts in the file numbers (the seed's counter "incremented per slice").
 func (e *exporter) Process(s *job.Slice, in []*record.Record) ([]*record.Record, error) {
-	if s.Flushing || len(in) == 0 {
+	if s.Flushing || len(in) == 0 && s.Attempt > 0 {
 		return in, nil
 	}
 	recs := in
 	if e.ledger != nil {
 		recs = e.ledger.Unsent(s.ID, in)
 	}
-	if len(recs) == 0 {
-		return in, nil
+	if len(recs) == 0 && len(in) > 0 {
+		return in, nil // written by an earlier attempt
 	}
 	if _, err := e.sender.Send(s.Context(), recs); err != nil {
 		return nil, err
