@@ -51,8 +51,9 @@ func (a *readerAPI) Read(ctx context.Context, rg filein.Range) ([]*record.Record
 	open := func(offset, length int64) (io.ReadCloser, error) {
 		return a.fs.ReadRange(ctx, rg.Path, offset, length)
 	}
+	meta := sliceMeta(rg)
 	emit := func(o *record.Object, _ int64) error {
-		out = append(out, withSlice(record.New(o), rg))
+		out = append(out, meta.on(record.New(o)))
 		return nil
 	}
 	err := a.reader.Read(open, rg, emit, func(b filein.Bad) error { return a.reject(rg, b) })
@@ -73,14 +74,23 @@ func (a *readerAPI) reject(rg filein.Range, b filein.Bad) error {
 		code = pe.Code
 	}
 	err := job.RecordErr(code, "%s at byte %d: %v", rg.Path, b.Offset, b.Err)
-	return a.ctx.Reject(withSlice(record.New(o), rg), err)
+	return a.ctx.Reject(sliceMeta(rg).on(record.New(o)), err)
 }
 
-func withSlice(r *record.Record, rg filein.Range) *record.Record {
-	r.SetMeta("path", rg.Path)
-	r.SetMeta("offset", float64(rg.Offset))
-	r.SetMeta("length", float64(rg.Length))
-	r.SetMeta("total", float64(rg.Total))
+// metaValues are a slice's metadata values, boxed once for all its
+// records.
+type metaValues struct{ path, offset, length, total any }
+
+func sliceMeta(rg filein.Range) metaValues {
+	return metaValues{rg.Path, float64(rg.Offset), float64(rg.Length), float64(rg.Total)}
+}
+
+// on sets path, offset, length and total on r.
+func (m metaValues) on(r *record.Record) *record.Record {
+	if r.Meta == nil {
+		r.Meta = make(map[string]any, 4)
+	}
+	r.Meta["path"], r.Meta["offset"], r.Meta["length"], r.Meta["total"] = m.path, m.offset, m.length, m.total
 	return r
 }
 

@@ -37,6 +37,7 @@ type CSVOptions struct {
 type csvParser struct {
 	opt   CSVOptions
 	split splitter
+	names []string // column names so far
 }
 
 func newCSVParser(opt CSVOptions) *csvParser {
@@ -68,6 +69,7 @@ func (c *csvParser) parse(line []byte, at int64) (*record.Object, error) {
 // with IgnoreEmpty; values are trimmed (the reference trims every value
 // after parsing).
 func (c *csvParser) columns(cells []string) (heads, vals []string) {
+	heads, vals = make([]string, 0, len(cells)), make([]string, 0, len(cells))
 	for i, cell := range cells {
 		if c.opt.IgnoreEmpty && cell == "" {
 			continue
@@ -78,16 +80,27 @@ func (c *csvParser) columns(cells []string) (heads, vals []string) {
 	return heads, vals
 }
 
+// head is the name of column i: its field, or field<i+1> (made once).
 func (c *csvParser) head(i int) string {
-	if i < len(c.opt.Fields) && c.opt.Fields[i] != "" {
-		return c.opt.Fields[i]
+	for len(c.names) <= i {
+		n := len(c.names)
+		name := "field" + strconv.Itoa(n+1)
+		if n < len(c.opt.Fields) && c.opt.Fields[n] != "" {
+			name = c.opt.Fields[n]
+		}
+		c.names = append(c.names, name)
 	}
-	return "field" + strconv.Itoa(i+1)
+	return c.names[i]
 }
 
 // isHeader is the reference's header test, the sorted column names equal
-// to the sorted values.
+// to the sorted values (sorted only when every value is a name).
 func isHeader(heads, vals []string) bool {
+	for _, v := range vals {
+		if !slices.Contains(heads, v) {
+			return false
+		}
+	}
 	h, v := slices.Clone(heads), slices.Clone(vals)
 	slices.Sort(h)
 	slices.Sort(v)
