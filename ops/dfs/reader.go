@@ -53,7 +53,7 @@ func (a *readerAPI) Read(ctx context.Context, rg filein.Range) ([]*record.Record
 	}
 	meta := sliceMeta(rg)
 	emit := func(o *record.Object, _ int64) error {
-		out = append(out, meta.on(record.New(o)))
+		out = append(out, record.WithSharedMeta(o, meta))
 		return nil
 	}
 	err := a.reader.Read(open, rg, emit, func(b filein.Bad) error { return a.reject(rg, b) })
@@ -74,24 +74,14 @@ func (a *readerAPI) reject(rg filein.Range, b filein.Bad) error {
 		code = pe.Code
 	}
 	err := job.RecordErr(code, "%s at byte %d: %v", rg.Path, b.Offset, b.Err)
-	return a.ctx.Reject(sliceMeta(rg).on(record.New(o)), err)
+	return a.ctx.Reject(record.WithSharedMeta(o, sliceMeta(rg)), err)
 }
 
-// metaValues are a slice's metadata values, boxed once for all its
-// records.
-type metaValues struct{ path, offset, length, total any }
-
-func sliceMeta(rg filein.Range) metaValues {
-	return metaValues{rg.Path, float64(rg.Offset), float64(rg.Length), float64(rg.Total)}
-}
-
-// on sets path, offset, length and total on r.
-func (m metaValues) on(r *record.Record) *record.Record {
-	if r.Meta == nil {
-		r.Meta = make(map[string]any, 4)
-	}
-	r.Meta["path"], r.Meta["offset"], r.Meta["length"], r.Meta["total"] = m.path, m.offset, m.length, m.total
-	return r
+// sliceMeta is the metadata of every record of a slice: its path, offset,
+// length and total, in one map the records share (record.WithSharedMeta:
+// a record that gets metadata of its own gets its own copy).
+func sliceMeta(rg filein.Range) map[string]any {
+	return map[string]any{"path": rg.Path, "offset": float64(rg.Offset), "length": float64(rg.Length), "total": float64(rg.Total)}
 }
 
 // fetcher is dfs_reader on a worker.

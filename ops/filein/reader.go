@@ -126,10 +126,12 @@ func parseLDJSON(line []byte, _ int64) (*record.Object, error) {
 	return objectOf(v)
 }
 
-// objectOf is a parsed JSON value as a record.
+// objectOf is a parsed JSON value as a record (compacted: the records of
+// a slice are all kept until it is processed).
 func objectOf(v any) (*record.Object, error) {
 	switch x := v.(type) {
 	case *record.Object:
+		x.Compact()
 		return x, nil
 	case nil:
 		return record.NewObject(0), nil
