@@ -69,6 +69,16 @@ func plainMap(o *record.Object) map[string]any {
 	return m
 }
 
+// connect resolves a configuration's file system and connects to it.
+func (f *Family) connect(ctx context.Context, conns *job.Connections, c *job.Config) (fsys.FS, backend, error) {
+	b, err := f.resolve(conns, c)
+	if err != nil {
+		return nil, b, err
+	}
+	fs, err := b.open(ctx)
+	return fs, b, err
+}
+
 // open connects to the backend.
 func (b backend) open(ctx context.Context) (fsys.FS, error) {
 	f, err := fsys.Open(ctx, b.Kind, b.Settings)

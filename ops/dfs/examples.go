@@ -1,12 +1,8 @@
 package dfs
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-
 	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/record"
+	"github.com/sluice-dev/sluice/ops/fileout"
 )
 
 func (f *Family) readerExamples() []job.Example {
@@ -49,12 +45,12 @@ func (f *Family) exporterExamples() []job.Example {
 		Config: `{"_op": "` + f.Exporter + `", "path": "out/batch-", "format": "ldjson"}`,
 		Input:  `[{"id": 1}, {"id": "two"}]`,
 		Output: `[{"id": 1}, {"id": "two"}]`,
-		Check:  exampleFile("out/batch-*.0.ldjson", "{\"id\":1}\n{\"id\":\"two\"}\n"),
+		Check:  fileout.ExampleFile("out/batch-*.0.ldjson", fileout.None, "{\"id\":1}\n{\"id\":\"two\"}\n"),
 	}, {
 		Title:  "csv with a header, one file per worker (appears complete when the worker shuts down)",
 		Config: `{"_op": "` + f.Exporter + `", "path": "out/", "format": "csv", "include_header": true, "file_per_slice": false}`,
 		Input:  `[{"a": 1, "b": "x"}, {"b": "y,\"z\""}]`,
-		Check:  exampleFile("out/*.csv", "\"a\",\"b\"\n1,\"x\"\n,\"y,\"\"z\"\"\"\n"),
+		Check:  fileout.ExampleFile("out/*.csv", fileout.None, "\"a\",\"b\"\n1,\"x\"\n,\"y,\"\"z\"\"\"\n"),
 	}}
 }
 
@@ -64,23 +60,6 @@ func (f *Family) senderAPIExamples() []job.Example {
 		Config: `{"_op": "` + f.Exporter + `", "api_name": "` + f.SenderAPI + `"}`,
 		APIs:   `[{"_name": "` + f.SenderAPI + `", "path": "out/", "format": "json", "compression": "gzip"}]`,
 		Input:  `[{"id": 1}]`,
-		Check:  exampleFile("out/*.0.json.gz", "\x1f\x8b"),
+		Check:  fileout.ExampleFile("out/*.0.json.gz", fileout.Gzip, "[{\"id\":1}]\n"),
 	}}
-}
-
-// exampleFile checks, after an example ran (in its directory), that one
-// file matches pattern and that it holds want (or, for compressed files,
-// starts with it).
-func exampleFile(pattern, want string) func([]*record.Record) error {
-	return func([]*record.Record) error {
-		names, err := filepath.Glob(pattern)
-		if err != nil || len(names) != 1 {
-			return fmt.Errorf("want one file %s, found %v (%v)", pattern, names, err)
-		}
-		got, err := os.ReadFile(names[0])
-		if err != nil || string(got) != want && (len(want) > 2 || len(got) < 2 || string(got[:2]) != want) {
-			return fmt.Errorf("%s holds %q (%v), want %q", names[0], got, err, want)
-		}
-		return nil
-	}
 }

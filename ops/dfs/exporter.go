@@ -19,11 +19,7 @@ type senderAPI struct {
 }
 
 func (f *Family) newSenderAPI(ctx *job.OpContext, c *job.Config) (any, error) {
-	b, err := f.resolve(ctx.Job.Conns, c)
-	if err != nil {
-		return nil, err
-	}
-	fs, err := b.open(ctx.Context())
+	fs, b, err := f.connect(ctx.Context(), ctx.Job.Conns, c)
 	if err != nil {
 		return nil, err
 	}

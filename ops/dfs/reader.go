@@ -24,11 +24,7 @@ func (f *Family) newReaderAPI(ctx *job.OpContext, c *job.Config) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := f.resolve(ctx.Job.Conns, c)
-	if err != nil {
-		return nil, err
-	}
-	fs, err := b.open(ctx.Context())
+	fs, _, err := f.connect(ctx.Context(), ctx.Job.Conns, c)
 	if err != nil {
 		return nil, err
 	}

@@ -30,11 +30,7 @@ func (f *Family) newSlicer(sctx *job.SlicerContext, c *job.Config) (job.Slicer, 
 	if api == nil {
 		return nil, fmt.Errorf("the job configures no api named %q", name)
 	}
-	b, err := f.resolve(sctx.Job.Conns, api)
-	if err != nil {
-		return nil, err
-	}
-	fsys, err := b.open(sctx.Context())
+	fsys, _, err := f.connect(sctx.Context(), sctx.Job.Conns, api)
 	if err != nil {
 		return nil, err
 	}

@@ -46,12 +46,22 @@ func fileSenderSpec() *job.Spec {
 // checkExampleFiles checks, after an example ran (in its directory), that
 // exactly one file matches pattern and holds want.
 func checkExampleFiles(pattern, want string) func([]*record.Record) error {
+	return ExampleFile(pattern, None, want)
+}
+
+// ExampleFile is the Check of an example that writes files: after the
+// example ran (in its directory), exactly one file matches pattern and it
+// holds want once decompressed with c.
+func ExampleFile(pattern string, c Compression, want string) func([]*record.Record) error {
 	return func([]*record.Record) error {
 		names, err := filepath.Glob(pattern)
 		if err != nil || len(names) != 1 {
 			return fmt.Errorf("want one file %s, found %v (%v)", pattern, names, err)
 		}
 		got, err := os.ReadFile(names[0])
+		if err == nil {
+			got, err = c.Decompress(got)
+		}
 		if err != nil || string(got) != want {
 			return fmt.Errorf("%s holds %q (%v), want %q", names[0], got, err, want)
 		}
