@@ -42,3 +42,16 @@ func TestValidationMessages(t *testing.T) {
 		t.Run(c.want, func(t *testing.T) { checkDiags(t, c.doc, c.want) })
 	}
 }
+
+// TestDefaults: the defaults of the seed's tables (reader: the reference's
+// file_per_slice, see docs/compat.md).
+func TestDefaults(t *testing.T) {
+	j := validate(t, `{"operations": [{"_op": "dfs_reader", "path": "/d/", "format": "ldjson"}, {"_op": "dfs_exporter", "path": "/o/", "format": "csv"}]}`, nil)
+	reader, exporter := j.API("dfs_reader_api:dfs_reader-0"), j.API("dfs_sender_api:dfs_exporter-1")
+	got := jsonOf([]any{reader.Get("size"), reader.Get("file_per_slice"), reader.Get("compression"), reader.Get("remove_header"),
+		reader.Get("ignore_empty"), reader.Get("connection"), reader.Has("user"),
+		exporter.Get("file_per_slice"), exporter.Get("concurrency"), exporter.Get("include_header"), exporter.Get("connection")})
+	if want := `[10000000,false,"none",true,true,"default",false,true,10,false,"default"]`; got != want {
+		t.Fatalf("defaults %s, want %s", got, want)
+	}
+}

@@ -25,10 +25,7 @@ func records(open Source, rg Range, delim []byte, fn func(rec []byte, at int64) 
 	if err != nil {
 		return err
 	}
-	rc, err := open(x, -1)
-	if err != nil {
-		return err
-	}
+	rc := openSpan(open, x, limit)
 	defer rc.Close()
 	return scanOwned(newScanner(rc, delim, x), from, limit, fn)
 }

@@ -98,10 +98,11 @@ func randomText(rng *rand.Rand, n int) string {
 // the text (multi-byte characters cut anywhere by the ranges), reading all
 // ranges of a file yields the file's records, each once, in order.
 func TestEveryRecordOnceForAnySizeDelimiterAndText(t *testing.T) {
-	defer func(n int) { readChunk = n }(readChunk)
+	defer func(n int, m int64) { readChunk, spanMargin = n, m }(readChunk, spanMargin)
 	rng := rand.New(rand.NewPCG(11, 29))
 	for i := range 4000 {
-		readChunk = 1 + rng.IntN(16) // buffers that must grow and shift
+		readChunk = 1 + rng.IntN(16)         // buffers that must grow and shift
+		spanMargin = int64(1 + rng.IntN(16)) // records read through several ranges
 		delim := delimiters[rng.IntN(len(delimiters))]
 		text := randomText(rng, rng.IntN(60))
 		if rng.IntN(3) == 0 {
