@@ -2,6 +2,7 @@ package dfs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -41,17 +42,7 @@ func TestRetriedSlicesAreWrittenOnce(t *testing.T) {
 	}
 }
 
-func sortedCopy(s []string) []string {
-	out := append([]string(nil), s...)
-	for i := range out {
-		for j := i + 1; j < len(out); j++ {
-			if out[j] < out[i] {
-				out[i], out[j] = out[j], out[i]
-			}
-		}
-	}
-	return out
-}
+func sortedCopy(s []string) []string { return slices.Sorted(slices.Values(s)) }
 
 // runJob validates and runs a job with quick retries.
 func runJob(t *testing.T, doc string, conns *job.Connections) *job.Summary {
