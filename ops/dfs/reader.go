@@ -2,6 +2,7 @@ package dfs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -66,7 +67,7 @@ func (a *readerAPI) reject(rg filein.Range, b filein.Bad) error {
 		o.Set("text", b.Text)
 	}
 	code := "BAD_RECORD"
-	if pe, ok := b.Err.(*filein.ParseError); ok {
+	if pe := (*filein.ParseError)(nil); errors.As(b.Err, &pe) {
 		code = pe.Code
 	}
 	err := job.RecordErr(code, "%s at byte %d: %v", rg.Path, b.Offset, b.Err)
