@@ -102,6 +102,17 @@ func (o *Object) Values() []any {
 	return vals
 }
 
+// Compact gives the object exactly the room its keys take when more than
+// half of it is unused (a decoded record has room for 16 keys): for
+// objects that are kept, such as the records of a file slice held until
+// the slice is processed.
+func (o *Object) Compact() {
+	if o == nil || cap(o.fields) <= 2*len(o.fields) {
+		return
+	}
+	o.fields = append(make([]field, 0, len(o.fields)), o.fields...)
+}
+
 // Clone returns a shallow copy.
 func (o *Object) Clone() *Object {
 	if o == nil {

@@ -6,11 +6,15 @@ import "sort"
 // metadata that is never serialised with the data.
 type Record struct {
 	Data *Object
-	Meta map[string]any // nil until metadata is set
+	// Meta is nil until metadata is set. It may be shared with other
+	// records (WithSharedMeta): change it only through SetMeta.
+	Meta map[string]any
 	// Window is set on a data window: a record that holds records (the
 	// output of the window processor). A JSON writer shows a window as
 	// {"dataArray": [...]}.
 	Window []*Record
+	// sharedMeta: Meta belongs to other records too; SetMeta copies it.
+	sharedMeta bool
 }
 
 // NewWindow returns a data window holding records.
@@ -32,6 +36,16 @@ func New(data *Object) *Record {
 	return &Record{Data: data}
 }
 
+// WithSharedMeta wraps an object whose metadata is meta, a map shared by
+// many records (a reader gives every record of a slice the same one). The
+// map is never changed through the record: its first SetMeta makes the
+// record a copy of its own.
+func WithSharedMeta(data *Object, meta map[string]any) *Record {
+	r := New(data)
+	r.Meta, r.sharedMeta = meta, true
+	return r
+}
+
 // GetMeta returns a metadata value.
 func (r *Record) GetMeta(key string) (any, bool) {
 	v, ok := r.Meta[key]
@@ -40,8 +54,15 @@ func (r *Record) GetMeta(key string) (any, bool) {
 
 // SetMeta sets a metadata value.
 func (r *Record) SetMeta(key string, v any) {
-	if r.Meta == nil {
+	switch {
+	case r.Meta == nil:
 		r.Meta = make(map[string]any, 4)
+	case r.sharedMeta:
+		own := make(map[string]any, len(r.Meta)+1)
+		for k, v := range r.Meta {
+			own[k] = v
+		}
+		r.Meta, r.sharedMeta = own, false
 	}
 	r.Meta[key] = v
 }

@@ -219,3 +219,38 @@ func TestLazyRecordValues(t *testing.T) {
 		t.Error("DeepEqual across lazy values")
 	}
 }
+
+func TestSharedMetaIsCopiedOnWrite(t *testing.T) {
+	shared := map[string]any{"path": "/a", "offset": 0.0}
+	a, b := WithSharedMeta(nil, shared), WithSharedMeta(nil, shared)
+	a.SetMeta("standard:route", "x")
+	if _, ok := b.GetMeta("standard:route"); ok || len(shared) != 2 {
+		t.Fatalf("a write through one record reached the shared map: %v", shared)
+	}
+	if v, _ := a.GetMeta("path"); v != "/a" {
+		t.Fatalf("the copy lost the shared keys: %v", a.Meta)
+	}
+	a.SetMeta("offset", 5.0) // now its own map: written in place
+	if shared["offset"] != 0.0 || a.Meta["offset"] != 5.0 {
+		t.Fatalf("shared %v, own %v", shared, a.Meta)
+	}
+	if f := b.Fork(); f.Meta["path"] != "/a" {
+		t.Fatalf("fork %v", f.Meta)
+	}
+}
+
+func TestCompactKeepsTheObject(t *testing.T) {
+	v, _ := ParseJSON([]byte(`{"a":1,"b":{"c":2}}`))
+	o := v.(*Object)
+	before := JSON(o)
+	o.Compact()
+	if cap(o.fields) != 2 || JSON(o) != before {
+		t.Fatalf("cap %d, %s", cap(o.fields), JSON(o))
+	}
+	o.Set("d", 3.0) // still usable
+	if JSON(o) != `{"a":1,"b":{"c":2},"d":3}` {
+		t.Fatal(JSON(o))
+	}
+	var nilObj *Object
+	nilObj.Compact()
+}

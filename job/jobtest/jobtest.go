@@ -64,10 +64,24 @@ func RunExample(t *testing.T, s *job.Spec, ex job.Example) ([]*record.Record, er
 		}
 	}
 	t.Chdir(dir)
-	if s.Kind == job.KindReader {
+	if s.Kind == job.KindReader || readsFirst(ex.Config) {
 		return runReader(ex, dir)
 	}
 	return runProcessor(ex, dir)
+}
+
+// readsFirst reports whether an example's operation is a reader (the
+// example of a reader's api runs the reader).
+func readsFirst(config string) bool {
+	v, err := record.ParseJSON([]byte(config))
+	o, ok := v.(*record.Object)
+	if err != nil || !ok {
+		return false
+	}
+	op, _ := o.Get("_op")
+	name, _ := op.(string)
+	spec, found := job.Lookup(name)
+	return found && spec.Kind == job.KindReader
 }
 
 func runProcessor(ex job.Example, dir string) ([]*record.Record, error) {

@@ -4,6 +4,7 @@ package all
 
 import (
 	_ "github.com/sluice-dev/sluice/ops/builtin"
+	_ "github.com/sluice-dev/sluice/ops/dfs" // dfs_reader, dfs_exporter, dfs_reader_api, dfs_sender_api
 	_ "github.com/sluice-dev/sluice/ops/fileout"
 	_ "github.com/sluice-dev/sluice/ops/generator"
 	_ "github.com/sluice-dev/sluice/ops/route"

@@ -46,18 +46,32 @@ func fileSenderSpec() *job.Spec {
 // checkExampleFiles checks, after an example ran (in its directory), that
 // exactly one file matches pattern and holds want.
 func checkExampleFiles(pattern, want string) func([]*record.Record) error {
+	return ExampleFile(pattern, None, want)
+}
+
+// ExampleFile is the Check of an example that writes files: after the
+// example ran (in its directory), exactly one file matches pattern and it
+// holds want once decompressed with c.
+func ExampleFile(pattern string, c Compression, want string) func([]*record.Record) error {
 	return func([]*record.Record) error {
 		names, err := filepath.Glob(pattern)
 		if err != nil || len(names) != 1 {
 			return fmt.Errorf("want one file %s, found %v (%v)", pattern, names, err)
 		}
 		got, err := os.ReadFile(names[0])
+		if err == nil {
+			got, err = c.Decompress(got)
+		}
 		if err != nil || string(got) != want {
 			return fmt.Errorf("%s holds %q (%v), want %q", names[0], got, err, want)
 		}
 		return nil
 	}
 }
+
+// SenderParams returns (new copies of) the parameters of file_sender_api,
+// for other sender apis that write the same formats (dfs_sender_api).
+func SenderParams() []*job.Param { return fileSenderParams() }
 
 func fileSenderParams() []*job.Param {
 	return []*job.Param{
@@ -96,7 +110,7 @@ func validateFileSender(_ *job.Job, c *job.Config) []error {
 		errs = append(errs, job.ParamErr("file_per_slice", `Invalid parameter "file_per_slice", it must be set to true if format is set to json`))
 	}
 	if comp := c.String("compression"); comp != "" && comp != string(None) && !c.Bool("file_per_slice") {
-		errs = append(errs, job.ParamErr("file_per_slice", "%s", errCompressionAppend))
+		errs = append(errs, job.ParamErr("file_per_slice", "%s", ErrCompressionAppend))
 	}
 	return errs
 }

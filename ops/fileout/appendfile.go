@@ -87,6 +87,22 @@ func copyInto(f File, fs FS, name string) error {
 	return errors.Join(err, r.Close())
 }
 
+// Settler is a File that cannot truncate what it has written out, so it
+// holds its latest writes back (where Truncate can still drop them) until
+// Settle writes them out: a Send settles a growing file once nothing can
+// undo its part any more.
+type Settler interface {
+	Settle() error
+}
+
+// settle writes out what a Settler holds back.
+func (a *appendFile) settle() error {
+	if s, ok := a.f.(Settler); ok {
+		return s.Settle()
+	}
+	return nil
+}
+
 // release drops one holder; the last one commits the version (or discards
 // it when nothing was written to a file that did not exist).
 func (a *appendFile) release() error {

@@ -85,13 +85,15 @@ func (o SenderOptions) check() error {
 	case o.Format.Format == JSON && !o.FilePerSlice:
 		return errors.New(`Invalid parameter "file_per_slice", it must be set to true if format is set to json`)
 	case o.Compression != None && o.Compression != "" && !o.FilePerSlice:
-		return errors.New(errCompressionAppend)
+		return errors.New(ErrCompressionAppend)
 	}
 	_, err := ParseCompression(string(o.Compression))
 	return err
 }
 
-const errCompressionAppend = `Invalid parameter "file_per_slice", it must be set to true if compression is set to anything other than "none" as we cannot properly divide up a compressed file`
+// ErrCompressionAppend is the reference's message for a compression
+// without file_per_slice (readers and senders alike).
+const ErrCompressionAppend = `Invalid parameter "file_per_slice", it must be set to true if compression is set to anything other than "none" as we cannot properly divide up a compressed file`
 
 func validFormat(f Format) bool {
 	for _, s := range Formats {

@@ -284,7 +284,7 @@ func TestSenderOptionErrors(t *testing.T) {
 		{SenderOptions{ID: "w", Format: FormatOptions{Format: "xml"}}, "Invalid parameter format, it must be provided and be set to any of these: json, ldjson, raw, tsv, csv"},
 		{SenderOptions{Format: FormatOptions{Format: LDJSON}}, "Invalid parameter id, it must be set to a unique string value"},
 		{SenderOptions{ID: "w", Format: FormatOptions{Format: JSON}}, `Invalid parameter "file_per_slice", it must be set to true if format is set to json`},
-		{SenderOptions{ID: "w", Format: FormatOptions{Format: CSV}, Compression: Gzip}, errCompressionAppend},
+		{SenderOptions{ID: "w", Format: FormatOptions{Format: CSV}, Compression: Gzip}, ErrCompressionAppend},
 		{SenderOptions{ID: "w", Format: FormatOptions{Format: CSV}, Compression: "zip", FilePerSlice: true}, "Unsupported compression: zip"},
 	} {
 		if _, err := NewSender(c.opt); err == nil || err.Error() != c.want {

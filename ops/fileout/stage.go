@@ -157,7 +157,7 @@ func (s *Sender) stageAppend(g *group, a *appendFile, tx *sendTx) error {
 			return errors.Join(err, undo())
 		}
 	}
-	tx.add(step{commit: nop, rollback: undo}, badOf(g, bad))
+	tx.add(step{commit: a.settle, rollback: undo}, badOf(g, bad))
 	return nil
 }
 
