@@ -265,23 +265,3 @@ func Custom(ok func(v any) bool, msg string) Check {
 		return v, errors.New(msg)
 	}
 }
-
-// JSType is the reference's getTypeOf for a record value, as its messages
-// show it: "String", "Number", "Boolean", "Object", "Array", "null".
-func JSType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "Boolean"
-	case float64:
-		return "Number"
-	case string:
-		return "String"
-	case []any:
-		return "Array"
-	case *record.Object:
-		return "Object"
-	}
-	return "undefined"
-}

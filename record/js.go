@@ -394,3 +394,51 @@ func IsEmpty(v any) bool {
 	}
 	return false
 }
+
+// GetTypeOf is @terascope/core-utils getTypeOf for record values, the type
+// names the reference puts in its messages: "null", "undefined", "String",
+// "Number", "Boolean", "Array", "Object".
+func GetTypeOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "String"
+	case float64:
+		return "Number"
+	case bool:
+		return "Boolean"
+	case []any:
+		return "Array"
+	case *Object:
+		return "Object"
+	}
+	if v == Undefined {
+		return "undefined"
+	}
+	return "Object"
+}
+
+// CoreToString is @terascope/core-utils toString: null and undefined are "",
+// arrays join their elements' strings with ",", objects become JSON, other
+// values are String(v).
+func CoreToString(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = CoreToString(e)
+		}
+		return strings.Join(parts, ",")
+	case *Object:
+		return JSON(x)
+	}
+	if v == Undefined {
+		return ""
+	}
+	return ToString(v)
+}

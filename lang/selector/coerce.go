@@ -115,19 +115,19 @@ func coerceValue(v any, t string, now time.Time) (any, error) {
 	case "integer":
 		f, ok := toNumberLike(v)
 		if !ok {
-			return nil, fmt.Errorf("Expected %s (%s) to be parsable to a integer", record.ToString(v), jsTypeName(v))
+			return nil, fmt.Errorf("Expected %s (%s) to be parsable to a integer", record.ToString(v), record.GetTypeOf(v))
 		}
 		return math.Trunc(f), nil
 	case "float":
 		f, ok := toNumberLike(v)
 		if !ok {
-			return nil, fmt.Errorf("Expected %s (%s) to be parsable to a float", record.ToString(v), jsTypeName(v))
+			return nil, fmt.Errorf("Expected %s (%s) to be parsable to a float", record.ToString(v), record.GetTypeOf(v))
 		}
 		return f, nil
 	case "number":
 		f := record.ToNumber(v)
 		if math.IsNaN(f) {
-			return nil, fmt.Errorf("Expected %s (%s) to be in a number like format", record.ToString(v), jsTypeName(v))
+			return nil, fmt.Errorf("Expected %s (%s) to be in a number like format", record.ToString(v), record.GetTypeOf(v))
 		}
 		return f, nil
 	case "boolean":
@@ -136,26 +136,10 @@ func coerceValue(v any, t string, now time.Time) (any, error) {
 		return coerceDate(v, now), nil
 	case "ip":
 		if _, ok := v.(string); !ok {
-			return nil, fmt.Errorf("Expected %s (%s) to be in a IP like format", record.ToString(v), jsTypeName(v))
+			return nil, fmt.Errorf("Expected %s (%s) to be in a IP like format", record.ToString(v), record.GetTypeOf(v))
 		}
 	}
 	return v, nil
-}
-
-func jsTypeName(v any) string {
-	switch v.(type) {
-	case string:
-		return "String"
-	case float64:
-		return "Number"
-	case bool:
-		return "Boolean"
-	case []any:
-		return "Array"
-	case nil:
-		return "null"
-	}
-	return "Object"
 }
 
 // toNumberLike is core-utils number parsing for integer/float coercion:
@@ -212,7 +196,7 @@ func toBooleanLike(v any) (any, error) {
 			return false, nil
 		}
 	}
-	return nil, fmt.Errorf("Expected %s (%s) to be in a boolean like format", record.ToString(v), jsTypeName(v))
+	return nil, fmt.Errorf("Expected %s (%s) to be in a boolean like format", record.ToString(v), record.GetTypeOf(v))
 }
 
 // coerceDate keeps a valid date as written, resolves date math against now,

@@ -61,7 +61,7 @@ func requirePoint(ps map[string]*Node, fn, name string) (geo.Point, error) {
 	}
 	p, err := geo.ParsePointStrict(v)
 	if err != nil {
-		return geo.Point{}, fmt.Errorf("Invalid geo point given to parse, got %s (%s)", record.ToString(v), jsTypeName(v))
+		return geo.Point{}, fmt.Errorf("Invalid geo point given to parse, got %s (%s)", record.ToString(v), record.GetTypeOf(v))
 	}
 	return p, nil
 }

@@ -136,22 +136,7 @@ func objectOf(v any) (*record.Object, error) {
 	case nil:
 		return record.NewObject(0), nil
 	}
-	return nil, badf(CodeNotObject, "Invalid data source, must be an object, got %s", jsType(v))
-}
-
-// jsType is the reference's getTypeOf for JSON values.
-func jsType(v any) string {
-	switch v.(type) {
-	case []any:
-		return "Array"
-	case string:
-		return "String"
-	case float64:
-		return "Number"
-	case bool:
-		return "Boolean"
-	}
-	return "Object"
+	return nil, badf(CodeNotObject, "Invalid data source, must be an object, got %s", record.GetTypeOf(v))
 }
 
 // parseRaw makes {data: line}.

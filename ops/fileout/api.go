@@ -163,7 +163,7 @@ func FormatOptionsFromObject(obj *record.Object) (FormatOptions, error) {
 	if ld := valueOf(obj, "line_delimiter"); ld != nil {
 		s, ok := ld.(string)
 		if !ok {
-			return opt, fmt.Errorf("Invalid parameter line_delimiter, it must be provided and be of type string, was given %s", job.JSType(ld))
+			return opt, fmt.Errorf("Invalid parameter line_delimiter, it must be provided and be of type string, was given %s", record.GetTypeOf(ld))
 		}
 		opt.LineDelimiter = s
 	}
@@ -190,7 +190,7 @@ func fieldsOf(v any) ([]string, error) {
 		out = append(out, s)
 	}
 	if !ok {
-		return nil, errors.New("Invalid parameter fields, it must be provided and be an empty array or an array of strings, was given " + job.JSType(v))
+		return nil, errors.New("Invalid parameter fields, it must be provided and be an empty array or an array of strings, was given " + record.GetTypeOf(v))
 	}
 	return out, nil
 }

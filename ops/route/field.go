@@ -55,7 +55,7 @@ func (f *FieldRouter) Lookup(r *record.Record) (string, error) {
 			b.WriteString(name)
 			b.WriteString(f.valueDelim)
 		}
-		b.WriteString(sanitizer.Replace(coreToString(field(r, name))))
+		b.WriteString(sanitizer.Replace(record.CoreToString(field(r, name))))
 	}
 	return b.String(), nil
 }

@@ -26,7 +26,7 @@ func NewHashRouter(o *record.Object) (*HashRouter, error) {
 		p = record.Undefined
 	}
 	if !isPositiveInt(p) {
-		return nil, job.ParamErr("partitions", "Expected partitions to be integer > 0, got \"%s\" (%s)", record.ToString(p), typeName(p))
+		return nil, job.ParamErr("partitions", "Expected partitions to be integer > 0, got \"%s\" (%s)", record.ToString(p), record.GetTypeOf(p))
 	}
 	f, _ := o.Get("fields")
 	// A 32-bit hash modulo 2^32 or more is the hash itself.
@@ -56,7 +56,7 @@ func (h *HashRouter) input(r *record.Record) (string, error) {
 	}
 	var b []byte
 	for _, f := range h.fields {
-		b = append(b, coreToString(field(r, f))...)
+		b = append(b, record.CoreToString(field(r, f))...)
 	}
 	return string(b), nil
 }
@@ -105,7 +105,7 @@ func partitionsCheck() job.Check {
 		f, ok := v.(float64)
 		switch {
 		case !ok:
-			return v, fmt.Errorf("Parameter partitions is invalid, it must be a number, received %s", typeName(v))
+			return v, fmt.Errorf("Parameter partitions is invalid, it must be a number, received %s", record.GetTypeOf(v))
 		case f <= 0:
 			return v, fmt.Errorf("Parameter partitions is invalid, it must be set to a number > 0")
 		}

@@ -2,7 +2,6 @@ package route
 
 import (
 	"math"
-	"strings"
 
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/record"
@@ -116,51 +115,6 @@ func field(r *record.Record, name string) any {
 		return v
 	}
 	return record.Undefined
-}
-
-// coreToString is @terascope/core-utils toString: null and undefined are
-// "", arrays join their elements' strings with ",", objects are JSON.
-func coreToString(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = coreToString(e)
-		}
-		return strings.Join(parts, ",")
-	case *record.Object:
-		return record.JSON(x)
-	}
-	if record.IsNil(v) {
-		return ""
-	}
-	return record.ToString(v)
-}
-
-// typeName is core-utils getTypeOf for record values.
-func typeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "String"
-	case float64:
-		return "Number"
-	case bool:
-		return "Boolean"
-	case []any:
-		return "Array"
-	case *record.Object:
-		return "Object"
-	}
-	if v == record.Undefined {
-		return "undefined"
-	}
-	return "Object"
 }
 
 // paramsValid reports whether every parameter of the configuration passes

@@ -90,7 +90,7 @@ func concurrencyCheck() job.Check {
 		f, ok := v.(float64)
 		switch {
 		case !ok:
-			return v, fmt.Errorf("Invalid parameter concurrency, must be a number, was given %s", job.JSType(v))
+			return v, fmt.Errorf("Invalid parameter concurrency, must be a number, was given %s", record.GetTypeOf(v))
 		case f < 1 || f != math.Trunc(f):
 			return v, errors.New("Invalid parameter concurrency, it must be a positive integer greater than zero")
 		}

@@ -92,29 +92,6 @@ func isSafeInteger(v any) bool {
 	return ok && math.Trunc(f) == f && math.Abs(f) <= maxSafeInteger
 }
 
-// coreToString is core-utils toString: nil is "", arrays join their
-// elements' strings with ",", objects become JSON.
-func coreToString(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = coreToString(e)
-		}
-		return strings.Join(parts, ",")
-	case *record.Object:
-		return record.JSON(x)
-	}
-	if v == record.Undefined {
-		return ""
-	}
-	return record.ToString(v)
-}
-
 // includes is core-utils includes(input, key): substring for strings,
 // SameValueZero membership for arrays, `key in obj` for objects (own keys
 // and Object.prototype members); falsy inputs, numbers and booleans are

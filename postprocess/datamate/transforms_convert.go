@@ -41,12 +41,12 @@ func convertTransformSpecs() []*spec {
 
 func toStringValue(v any) (any, error) {
 	if arr, ok := v.([]any); ok {
-		return mapNotNil(arr, func(e any) (any, error) { return coreToString(e), nil })
+		return mapNotNil(arr, func(e any) (any, error) { return record.CoreToString(e), nil })
 	}
 	if v == nil {
 		return nil, nil
 	}
-	return coreToString(v), nil
+	return record.CoreToString(v), nil
 }
 
 func toBooleanValue(v any) (any, error) {
