@@ -153,7 +153,7 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 				st.at = &e.Rule
 				set, err := e.apply(r.Data, out.Data, r.Data, &st.budget)
 				if err != nil {
-					return nil, dead(r, e.Rule, errCode(err, CodeExtract), err)
+					return nil, dead(r, e.Rule, CodeExtract, err)
 				}
 				st.extracted = st.extracted || set
 			}
@@ -238,7 +238,7 @@ func (p *Plan) isRequired(k string) bool {
 const (
 	CodeExtract   = "RUN001" // an extraction failed (exp error, regex timeout)
 	CodeOperation = "RUN002" // a post-process operation failed
-	CodeTimeout   = "RUN003" // the record's regular expressions ran out of time
+	CodeTimeout   = "RUN003" // a selector or operation regex timed out, or the record's regex budget is spent (extractions keep RUN001)
 )
 
 // errCode is CodeTimeout for a regex timeout, else code.

@@ -39,9 +39,13 @@ func readChunks(r io.Reader, stop <-chan struct{}) <-chan chunk {
 			n, err := r.Read(buf)
 			if n > 0 {
 				select {
-				case ch <- chunk{data: buf[:n]}:
-				case <-stop:
-					return
+				case ch <- chunk{data: buf[:n]}: // what was read is delivered, even when stopping
+				default:
+					select {
+					case ch <- chunk{data: buf[:n]}:
+					case <-stop:
+						return
+					}
 				}
 			}
 			if err != nil {
@@ -95,10 +99,32 @@ func (s *source) next(idle bool) ([]byte, error) {
 		return nil, s.err
 	case <-s.stop:
 		s.err = errStopped
-		return nil, s.err
+		return s.drain()
 	case <-timer:
 		return nil, nil
 	}
+}
+
+// drain returns the chunks already read when the run stops: they were
+// read, so they are processed.
+func (s *source) drain() ([]byte, error) {
+	for {
+		select {
+		case c, ok := <-s.chunks:
+			if ok && c.data != nil {
+				s.pending = append(s.pending, c.data)
+				continue
+			}
+		default:
+		}
+		break
+	}
+	if len(s.pending) > 0 {
+		b := s.pending[0]
+		s.pending = s.pending[1:]
+		return b, nil
+	}
+	return nil, s.err
 }
 
 func (s *source) unread(b []byte) { s.pending = append([][]byte{b}, s.pending...) }

@@ -74,11 +74,14 @@ func runCmd(args []string, env Env) error {
 // regex timeouts never exceed the per-record budget, and no operation
 // builds a value's text larger than a record may be.
 func applyLimits(f *ruleFlags) {
-	if f.recordTimeout > 0 && f.recordTimeout < jsre.Timeout {
-		jsre.Timeout = f.recordTimeout
+	jsre.Timeout = defaultMatchTimeout
+	if f.recordTimeout > 0 {
+		jsre.Timeout = min(defaultMatchTimeout, f.recordTimeout)
 	}
 	record.MaxText = f.maxRecord
 }
+
+var defaultMatchTimeout = jsre.Timeout
 
 func (s *stream) runAll(readers []namedReader) error {
 	defer s.halt()

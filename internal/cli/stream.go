@@ -70,12 +70,10 @@ func (s *stream) run(in namedReader) error {
 		}()
 	}
 	seq := 0
+	// emit never drops a batch: what was read is processed even when the
+	// run is stopping (the collector keeps freeing slots until the end).
 	emit := func(b *batch) bool {
-		select {
-		case slots <- struct{}{}:
-		case <-s.stop:
-			return false
-		}
+		slots <- struct{}{}
 		b.seq = seq
 		seq++
 		work <- b
