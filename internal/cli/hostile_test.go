@@ -118,7 +118,7 @@ func TestArrayInputIsStreamed(t *testing.T) {
 	rules := writeFile(t, dir, "r.txt", `{"selector":"*","source":"b","target":"c"}`+"\n")
 	cases := []struct {
 		name, in, out string
-		dead         [][2]string
+		dead          [][2]string
 	}{
 		{"bad elements", "[{\"b\":1},\n {\"b\": oops},\n 7,\n {\"b\":2}]\n", "{\"c\":1}\n{\"c\":2}\n",
 			[][2]string{{"IN001", "<stdin>:2"}, {"IN002", "<stdin>:3"}}},

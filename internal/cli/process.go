@@ -12,10 +12,10 @@ import (
 
 // Dead-letter codes of the input side (the plan adds RUN codes).
 const (
-	CodeInvalidJSON = "IN001" // a line or element is not JSON (comments and odd white space included)
-	CodeNotObject   = "IN002" // a line or element is JSON but not an object
-	CodeTooLarge    = "IN003" // a line or element larger than --max-record-size
-	CodeArraySyntax = "IN004" // a JSON array input is malformed around its elements
+	CodeInvalidJSON = "IN001"  // a line or element is not JSON (comments and odd white space included)
+	CodeNotObject   = "IN002"  // a line or element is JSON but not an object
+	CodeTooLarge    = "IN003"  // a line or element larger than --max-record-size
+	CodeArraySyntax = "IN004"  // a JSON array input is malformed around its elements
 	CodeOutputLarge = "RUN004" // the output record would be larger than --max-record-size
 	CodeInternal    = "RUN900" // an internal error (a panic) while processing the record
 )
