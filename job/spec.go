@@ -89,6 +89,11 @@ type Example struct {
 	// Files are written to a temporary directory before the example runs;
 	// relative paths in Config resolve against it.
 	Files map[string]string
+	// Servers are the connection kinds (ConnS3, ConnKafka, ...) whose real
+	// server the example needs: its "default" connection of each kind is
+	// the test server's (internal/testservers), and without one the example
+	// is skipped (a failure under CI=true).
+	Servers []string
 }
 
 // Param returns the named parameter of the spec.

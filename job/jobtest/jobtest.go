@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sluice-dev/sluice/internal/testservers"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/record"
@@ -64,10 +65,41 @@ func RunExample(t *testing.T, s *job.Spec, ex job.Example) ([]*record.Record, er
 		}
 	}
 	t.Chdir(dir)
+	conns := ServerConnections(t, ex.Servers...)
 	if s.Kind == job.KindReader || readsFirst(ex.Config) {
-		return runReader(ex, dir)
+		return runReader(ex, dir, conns)
 	}
-	return runProcessor(ex, dir)
+	return runProcessor(ex, dir, conns)
+}
+
+// ServerConnections are the loopback default connections with the
+// "default" connection of each kind replaced by the test server's
+// (internal/testservers): the test is skipped, or fails under CI=true,
+// when one is not running. No kinds: nil (the defaults).
+func ServerConnections(t testing.TB, kinds ...string) *job.Connections {
+	if len(kinds) == 0 {
+		return nil
+	}
+	conns := job.DefaultConnections()
+	for _, kind := range kinds {
+		var cfg map[string]any
+		switch kind {
+		case job.ConnS3:
+			s := testservers.ObjectStore(t)
+			cfg = map[string]any{"endpoint": s.Endpoint, "accessKeyId": s.AccessKey, "secretAccessKey": s.SecretKey,
+				"region": s.Region, "forcePathStyle": true}
+		case job.ConnKafka:
+			var brokers []any
+			for _, b := range testservers.Kafka(t) {
+				brokers = append(brokers, b)
+			}
+			cfg = map[string]any{"brokers": brokers}
+		default:
+			t.Fatalf("no test server for connections of kind %q", kind)
+		}
+		conns.Set(kind, "default", record.FromMap(cfg))
+	}
+	return conns
 }
 
 // readsFirst reports whether an example's operation is a reader (the
@@ -84,8 +116,8 @@ func readsFirst(config string) bool {
 	return found && spec.Kind == job.KindReader
 }
 
-func runProcessor(ex job.Example, dir string) ([]*record.Record, error) {
-	h, err := job.ProcessorHarness(ex.Config, ex.APIs, job.HarnessOptions{Options: job.Options{Dir: dir}})
+func runProcessor(ex job.Example, dir string, conns *job.Connections) ([]*record.Record, error) {
+	h, err := job.ProcessorHarness(ex.Config, ex.APIs, job.HarnessOptions{Options: job.Options{Dir: dir, Conns: conns}})
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +137,7 @@ func runProcessor(ex job.Example, dir string) ([]*record.Record, error) {
 	return append(out, flushed...), err
 }
 
-func runReader(ex job.Example, dir string) ([]*record.Record, error) {
+func runReader(ex job.Example, dir string, conns *job.Connections) ([]*record.Record, error) {
 	apis := ex.APIs
 	if apis == "" {
 		apis = "[]"
@@ -115,7 +147,7 @@ func runReader(ex job.Example, dir string) ([]*record.Record, error) {
 		extra = "{}"
 	}
 	doc := fmt.Sprintf(`{"workers": 1, "max_retries": 0, "apis": %s, "operations": [%s, {"_op": "noop"}]}`, apis, ex.Config)
-	j, l := job.Validate(diag.NewSource("example.json", []byte(mergeTop(doc, extra))), job.Options{})
+	j, l := job.Validate(diag.NewSource("example.json", []byte(mergeTop(doc, extra))), job.Options{Conns: conns})
 	if j == nil {
 		return nil, &job.DiagError{List: l}
 	}
