@@ -35,7 +35,7 @@ func writeJob(t *testing.T, dir string, slices, perSlice, ms int, extra string) 
 		t.Fatal(err)
 	}
 	text := fmt.Sprintf(`{"name": "ids", "workers": 2, %s
-  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson"}],
+  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
   "operations": [
     {"_op": "test-reader", "passthrough_slice": true, "slicer_data_file_path": %q},
     {"_op": "delay", "ms": %d},

@@ -51,8 +51,12 @@ type Controller struct {
 }
 
 // NewController prepares the controller of a validated job; doc is what
-// the workers receive.
+// the workers receive. A job that cannot run in cluster mode
+// (job.Distributed) is refused.
 func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions) (*Controller, error) {
+	if l := job.Distributed(j); l.HasErrors() {
+		return nil, l.Err()
+	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, err

@@ -19,10 +19,16 @@ import (
 // cluster mode.
 const CodeDistributed = "JOB019"
 
-// Distributed reports the operations of a job that cannot run in cluster
-// mode: those whose Spec is SingleWorker (they keep state across slices,
-// and a cluster worker builds fresh instances for every slice, on any
-// machine). Each problem points at the operation's `_op` in the job file.
+// Distributed reports what in a job cannot keep its guarantees in cluster
+// mode, where a worker builds fresh instances for every slice, on any
+// machine, and a slice may run again after its worker was lost:
+//   - operations whose Spec is SingleWorker (state across slices);
+//   - file senders (any operation or api with a `file_per_slice`
+//     parameter) without file_per_slice: a worker's growing file takes
+//     over an existing file of the same name, so a slice run again would
+//     add its records twice, where a file per slice is simply rewritten.
+//
+// Each problem points at the job file.
 func Distributed(j *Job) *diag.List {
 	var l diag.List
 	for _, c := range j.Operations {
@@ -30,6 +36,19 @@ func Distributed(j *Job) *diag.List {
 			l.Add(diag.New(CodeDistributed, c.Span("_op"),
 				"%s keeps state across slices and needs a single worker: it cannot run in cluster mode (run the job without --cluster)", c.Where()))
 		}
+	}
+	seen := map[string]bool{}
+	for _, c := range append(append([]*Config(nil), j.Operations...), j.APIs...) {
+		if c.Spec == nil || c.Spec.Param("file_per_slice") == nil || c.Bool("file_per_slice") || seen[c.Ptr] {
+			continue
+		}
+		seen[c.Ptr] = true
+		span := c.Span("")
+		if c.Has("file_per_slice") {
+			span = c.Span("file_per_slice")
+		}
+		l.Add(diag.New(CodeDistributed, span,
+			"%s: parameter \"file_per_slice\" must be true in cluster mode: a slice that runs again rewrites its own file, where it would add its records again to a growing file", c.Where()))
 	}
 	return &l
 }

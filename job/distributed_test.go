@@ -14,6 +14,9 @@ import (
 func init() {
 	job.Register(&job.Spec{Name: "test_stateful", Kind: job.KindProcessor, Summary: "holds state", SingleWorker: true,
 		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) { return counter{seen: &seen, flushes: &flushes}, nil }})
+	job.Register(&job.Spec{Name: "test_cluster_files_api", Kind: job.KindAPI, Summary: "writes files",
+		Params: []*job.Param{{Name: "file_per_slice", Default: false, Check: job.Bool()}},
+		NewAPI: func(*job.OpContext, *job.Config) (any, error) { return struct{}{}, nil }})
 }
 
 func TestSliceJSONRoundTrip(t *testing.T) {
@@ -125,5 +128,18 @@ func TestDistributedRefusesSingleWorkerOperations(t *testing.T) {
 	ok := mustJob(t, `{"operations": [{"_op": "test-reader"}, {"_op": "test_counter"}]}`)
 	if l := job.Distributed(ok); l.Len() != 0 {
 		t.Errorf("no problem expected: %v", l.Items)
+	}
+}
+
+func TestDistributedNeedsAFilePerSlice(t *testing.T) {
+	j := mustJob(t, "{\"apis\": [{\"_name\": \"test_cluster_files_api\"},\n  {\"_name\": \"test_cluster_files_api:b\", \"file_per_slice\": false},\n  {\"_name\": \"test_cluster_files_api:c\", \"file_per_slice\": true}],\n \"operations\": [{\"_op\": \"test-reader\"}, {\"_op\": \"noop\"}]}")
+	l := job.Distributed(j)
+	var got []string
+	for _, d := range l.Items {
+		got = append(got, d.Span.String()+" "+d.Msg[:strings.Index(d.Msg, ": parameter")])
+	}
+	want := []string{"job.json:1:11 apis[0] (test_cluster_files_api)", "job.json:2:59 apis[1] (test_cluster_files_api:b)"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
