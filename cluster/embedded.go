@@ -60,4 +60,3 @@ func RunEmbedded(ctx context.Context, j *job.Job, doc JobDoc, opt EmbeddedOption
 	}
 	return sum, runErr
 }
-

@@ -13,7 +13,9 @@ import (
 
 func init() {
 	job.Register(&job.Spec{Name: "test_stateful", Kind: job.KindProcessor, Summary: "holds state", SingleWorker: true,
-		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) { return counter{seen: &seen, flushes: &flushes}, nil }})
+		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) {
+			return counter{seen: &seen, flushes: &flushes}, nil
+		}})
 	job.Register(&job.Spec{Name: "test_cluster_files_api", Kind: job.KindAPI, Summary: "writes files",
 		Params: []*job.Param{{Name: "file_per_slice", Default: false, Check: job.Bool()}},
 		NewAPI: func(*job.OpContext, *job.Config) (any, error) { return struct{}{}, nil }})
