@@ -31,6 +31,7 @@ type ControllerOptions struct {
 
 // Controller runs a job's slicer and publishes its slices for workers.
 type Controller struct {
+	nc  *nats.Conn
 	js  jetstream.JetStream
 	j   *job.Job
 	doc JobDoc
@@ -68,7 +69,7 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Controller{js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
+	return &Controller{nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
 		results: map[string]result{}, start: time.Now()}, nil
 }
 
@@ -273,23 +274,16 @@ func (c *Controller) outstanding() int {
 	return c.st.Published - len(c.results)
 }
 
-// watchResults follows the slice keys of the bucket (every existing one
-// first), and watches again when the watch breaks.
+// watchResults follows the slice keys of the bucket, every existing one
+// first.
 func (c *Controller) watchResults(ctx context.Context) {
-	for ctx.Err() == nil {
-		w, err := c.kv.Watch(ctx, slicePrefix+"*")
-		if err != nil {
-			c.log.Warn("watching results failed, retrying", "error", err.Error())
-			sleep(ctx, 250*time.Millisecond)
-			continue
+	open := func(ctx context.Context) (jetstream.KeyWatcher, error) { return c.kv.Watch(ctx, slicePrefix+"*") }
+	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) bool {
+		if e != nil && e.Operation() == jetstream.KeyValuePut {
+			c.record(e.Key(), e.Value())
 		}
-		for e := range w.Updates() {
-			if e != nil && e.Operation() == jetstream.KeyValuePut {
-				c.record(e.Key(), e.Value())
-			}
-		}
-		_ = w.Stop()
-	}
+		return false
+	})
 }
 
 func (c *Controller) record(key string, value []byte) {

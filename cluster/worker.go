@@ -34,6 +34,7 @@ type WorkerOptions struct {
 
 // Worker runs the slices of the jobs the cluster runs.
 type Worker struct {
+	nc   *nats.Conn
 	js   jetstream.JetStream
 	opt  WorkerOptions
 	log  *slog.Logger
@@ -61,7 +62,7 @@ func NewWorker(nc *nats.Conn, opt WorkerOptions) (*Worker, error) {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	host, _ := os.Hostname()
-	return &Worker{js: js, opt: opt, log: log, host: fmt.Sprintf("%s/%d", host, os.Getpid()), serving: map[string]*served{}}, nil
+	return &Worker{nc: nc, js: js, opt: opt, log: log, host: fmt.Sprintf("%s/%d", host, os.Getpid()), serving: map[string]*served{}}, nil
 }
 
 // Run serves jobs until ctx is cancelled: it follows the registry of jobs
@@ -79,42 +80,24 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err != nil {
 		return nil // stopped before the server answered
 	}
-	for ctx.Err() == nil {
-		if w.follow(ctx, registry) {
-			return nil
-		}
-	}
-	return nil
-}
-
-// follow watches the registry until the watch breaks or, with
-// ExitWhenDone, the job has finished (true).
-func (w *Worker) follow(ctx context.Context, registry jetstream.KeyValue) bool {
-	watch, err := registry.WatchAll(ctx)
-	if err != nil {
-		sleep(ctx, 250*time.Millisecond)
-		return false
-	}
-	defer func() { _ = watch.Stop() }()
 	want := ""
 	if w.opt.Job != "" {
 		want = Token(w.opt.Job)
 	}
-	for e := range watch.Updates() {
+	watchAll := func(ctx context.Context) (jetstream.KeyWatcher, error) { return registry.WatchAll(ctx) }
+	watch(ctx, w.nc, watchAll, func(e jetstream.KeyValueEntry) bool {
 		if e == nil || (want != "" && e.Key() != want) {
-			continue
+			return false
 		}
 		var r registryEntry
 		if e.Operation() == jetstream.KeyValuePut && json.Unmarshal(e.Value(), &r) == nil && r.Status == "running" {
 			w.serve(ctx, e.Key(), r.Exec)
-			continue
+			return false
 		}
 		w.stop(e.Key())
-		if w.opt.ExitWhenDone && r.Exec != "" {
-			return true
-		}
-	}
-	return false
+		return w.opt.ExitWhenDone && r.Exec != ""
+	})
+	return nil
 }
 
 // serve starts serving a job's execution unless it is served already.
