@@ -44,6 +44,7 @@ type Controller struct {
 	stream   jetstream.Stream
 	cons     jetstream.Consumer
 	st       state
+	saved    time.Time // when st was last saved
 	start    time.Time
 
 	mu      sync.Mutex
@@ -192,6 +193,7 @@ func (c *Controller) register(ctx context.Context, status string) error {
 }
 
 func (c *Controller) saveState(ctx context.Context) error {
+	c.saved = time.Now()
 	b, _ := json.Marshal(c.st)
 	return retry(ctx, c.log, "save state", func(ctx context.Context) error {
 		_, err := c.kv.Put(ctx, stateKey, b)
@@ -265,8 +267,18 @@ func (c *Controller) publish(ctx context.Context, order int, req any, limit int)
 		return err
 	}
 	c.st.Published, c.st.Last = order, json.RawMessage(record.JSON(req))
+	if time.Since(c.saved) < stateEvery {
+		return nil
+	}
 	return c.saveState(ctx)
 }
+
+// stateEvery is how often the slicer's position is saved while slices
+// are published. A controller restarted publishes again the slices after
+// the saved position: they have the same ids, so the stream drops them as
+// duplicates (or, past its window, they run again and rewrite their own
+// files and result).
+const stateEvery = 100 * time.Millisecond
 
 func (c *Controller) outstanding() int {
 	c.mu.Lock()

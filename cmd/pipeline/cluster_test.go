@@ -22,7 +22,7 @@ import (
 // clusterEnv is an embedded NATS server in the test process, the job
 // directory and the processes the test started.
 type clusterEnv struct {
-	t     *testing.T
+	t     testing.TB
 	dir   string
 	store string
 	port  int
@@ -31,7 +31,7 @@ type clusterEnv struct {
 	procs []*exec.Cmd
 }
 
-func newClusterEnv(t *testing.T) *clusterEnv {
+func newClusterEnv(t testing.TB) *clusterEnv {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
@@ -43,7 +43,7 @@ func newClusterEnv(t *testing.T) *clusterEnv {
 	return e
 }
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +82,11 @@ func (e *clusterEnv) close() {
 // job writes a job of `slices` slices of `per` records with ids 1..n
 // through a delay of ms per slice to ldjson files in dir/out.
 func (e *clusterEnv) job(slices, per, ms int) (string, int) {
+	return e.jobWith(slices, per, fmt.Sprintf(`{"_op": "delay", "ms": %d}`, ms))
+}
+
+// jobWith writes the job with another middle operation.
+func (e *clusterEnv) jobWith(slices, per int, middle string) (string, int) {
 	var reqs []string
 	id := 0
 	for range slices {
@@ -97,8 +102,8 @@ func (e *clusterEnv) job(slices, per, ms int) (string, int) {
   "apis": [{"_name": "file_sender_api", "path": "out", "format": "ldjson", "file_per_slice": true}],
   "operations": [
     {"_op": "test-reader", "passthrough_slice": true, "slicer_data_file_path": "slices.json"},
-    {"_op": "delay", "ms": %d},
-    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, ms)), id
+    %s,
+    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, middle)), id
 }
 
 // start starts a pipeline process in the job directory.
