@@ -49,6 +49,7 @@ type Controller struct {
 
 	mu      sync.Mutex
 	results map[string]result
+	changed chan struct{} // a result arrived
 	running int64
 }
 
@@ -71,7 +72,7 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	return &Controller{nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
-		results: map[string]result{}, start: time.Now()}, nil
+		results: map[string]result{}, changed: make(chan struct{}, 1), start: time.Now()}, nil
 }
 
 // Run runs the execution to its end, or resumes the one a controller
@@ -307,17 +308,22 @@ func (c *Controller) record(key string, value []byte) {
 	c.mu.Lock()
 	c.results[key[len(slicePrefix):]] = r
 	c.mu.Unlock()
+	select {
+	case c.changed <- struct{}{}:
+	default:
+	}
 }
 
 // waitForResults waits for every published slice's result, and gives up
 // on slices no worker can deliver again (see reconcile).
 func (c *Controller) waitForResults(ctx context.Context) error {
-	tick := time.NewTicker(250 * time.Millisecond)
+	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
 	for c.outstanding() > 0 {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
+		case <-c.changed:
 		case <-tick.C:
 			c.reconcile(ctx)
 		}

@@ -25,8 +25,8 @@ func BenchmarkCluster(b *testing.B) {
 }
 
 const (
-	benchSlices   = 200
-	benchPerSlice = 500
+	benchSlices   = 1000
+	benchPerSlice = 100
 )
 
 func benchInProcess(b *testing.B, per int) {
