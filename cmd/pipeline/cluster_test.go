@@ -29,6 +29,8 @@ type clusterEnv struct {
 	srv   *cluster.Server
 	js    jetstream.JetStream
 	procs []*exec.Cmd
+	// retries is the job's max_retries (2 unless a test sets it).
+	retries int
 }
 
 func newClusterEnv(t testing.TB) *clusterEnv {
@@ -36,7 +38,7 @@ func newClusterEnv(t testing.TB) *clusterEnv {
 		t.Skip("starts processes")
 	}
 	binary(t)
-	e := &clusterEnv{t: t, dir: t.TempDir(), port: freePort(t)}
+	e := &clusterEnv{t: t, dir: t.TempDir(), port: freePort(t), retries: 2}
 	e.store = filepath.Join(e.dir, "nats")
 	e.startServer()
 	t.Cleanup(e.close)
@@ -98,12 +100,12 @@ func (e *clusterEnv) jobWith(slices, per int, middle string) (string, int) {
 		reqs = append(reqs, "["+strings.Join(recs, ",")+"]")
 	}
 	writeFile(e.t, e.dir, "slices.json", "["+strings.Join(reqs, ",\n")+"]")
-	return writeFile(e.t, e.dir, "job.json", fmt.Sprintf(`{"name": "ids", "workers": 1, "max_retries": 2,
+	return writeFile(e.t, e.dir, "job.json", fmt.Sprintf(`{"name": "ids", "workers": 1, "max_retries": %d,
   "apis": [{"_name": "file_sender_api", "path": "out", "format": "ldjson", "file_per_slice": true}],
   "operations": [
     {"_op": "test-reader", "passthrough_slice": true, "slicer_data_file_path": "slices.json"},
     %s,
-    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, middle)), id
+    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, e.retries, middle)), id
 }
 
 // start starts a pipeline process in the job directory.
@@ -225,11 +227,11 @@ func (e *clusterEnv) exactlyOnce(n int) {
 }
 
 // TestClusterWorkerKilledMidSlice: a worker process killed with SIGKILL
-// while its slice waits in the delay operation; the slice goes to the
+// while its slice waits in the delay operation (600 ms); the slice goes to the
 // other worker once AckWait runs out, and every record is written once.
 func TestClusterWorkerKilledMidSlice(t *testing.T) {
 	e := newClusterEnv(t)
-	_, records := e.job(4, 10, 1500)
+	_, records := e.job(4, 10, 600)
 	victim := e.worker()
 	e.worker()
 	ctl, log := e.controller()
@@ -299,4 +301,30 @@ func TestClusterNATSServerRestart(t *testing.T) {
 	time.Sleep(time.Second)
 	e.startServer()
 	e.finish(ctl, log, 20, records)
+}
+
+// TestClusterLostLastAttemptFails: with max_retries 0 a slice whose only
+// delivery went to a worker killed mid-slice is not delivered again; the
+// controller records it as failed and the job fails with the others done.
+func TestClusterLostLastAttemptFails(t *testing.T) {
+	e := newClusterEnv(t)
+	e.retries = 0
+	_, records := e.job(4, 10, 600)
+	victim := e.worker()
+	ctl, log := e.controller()
+	e.waitFor("the worker in a slice", func() bool { return e.inFlight() == 1 })
+	_ = victim.Process.Signal(syscall.SIGKILL)
+	_ = victim.Wait()
+	e.worker()
+	err := ctl.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("controller exit %v, want 3\n%s", err, log)
+	}
+	s := readSummary(t, filepath.Join(e.dir, "summary.json"))
+	if s.Status != "failed" || s.SlicesDone != 3 || s.SlicesFailed != 1 || s.RecordsOut != int64(records-10) {
+		t.Errorf("summary %+v", s)
+	}
+	if !strings.Contains(log.String(), "never acknowledged: its worker was lost") {
+		t.Errorf("controller output:\n%s", log)
+	}
 }
