@@ -20,6 +20,12 @@ import (
 // a delay of ms per slice to ldjson files under dir/out, and returns the
 // job file and the validated job.
 func writeJob(t *testing.T, dir string, slices, perSlice, ms int, extra string) (string, *job.Job) {
+	return writeJobWith(t, dir, slices, perSlice, fmt.Sprintf(`{"_op": "delay", "ms": %d}`, ms), extra+` "apis": [{"_name": "file_sender_api", "path": "`+filepath.Join(dir, "out")+`", "format": "ldjson", "file_per_slice": true}],`)
+}
+
+// writeJobWith writes a job whose slices pass records with ids through
+// the middle operation (and a file sender when extra configures one).
+func writeJobWith(t testing.TB, dir string, slices, perSlice int, middle, extra string) (string, *job.Job) {
 	t.Helper()
 	var reqs []string
 	id := 0
@@ -34,13 +40,16 @@ func writeJob(t *testing.T, dir string, slices, perSlice, ms int, extra string) 
 	if err := os.WriteFile(filepath.Join(dir, "slices.json"), []byte("["+strings.Join(reqs, ",\n")+"]"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	last := `{"_op": "noop"}`
+	if strings.Contains(extra, "file_sender_api") {
+		last = `{"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}`
+	}
 	text := fmt.Sprintf(`{"name": "ids", "workers": 2, %s
-  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
   "operations": [
     {"_op": "test-reader", "passthrough_slice": true, "slicer_data_file_path": %q},
-    {"_op": "delay", "ms": %d},
-    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}
-  ]}`, extra, filepath.Join(dir, "out"), filepath.Join(dir, "slices.json"), ms)
+    %s,
+    %s
+  ]}`, extra, filepath.Join(dir, "slices.json"), middle, last)
 	path := filepath.Join(dir, "job.json")
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
@@ -52,7 +61,7 @@ func writeJob(t *testing.T, dir string, slices, perSlice, ms int, extra string) 
 	return path, j
 }
 
-func docOf(t *testing.T, path string) cluster.JobDoc {
+func docOf(t testing.TB, path string) cluster.JobDoc {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -139,9 +139,13 @@ func (c *Controller) resume(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("job state: %w", err)
 	}
-	if err := json.Unmarshal(e.Value(), &c.st); err != nil {
+	var st state
+	if err := json.Unmarshal(e.Value(), &st); err != nil {
 		return false, fmt.Errorf("job state: %w", err)
 	}
+	c.mu.Lock()
+	c.st = st
+	c.mu.Unlock()
 	if c.st.Status != "running" {
 		return false, nil
 	}
@@ -161,7 +165,9 @@ func (c *Controller) fresh(ctx context.Context) error {
 	if c.kv, err = c.bucket(ctx, c.n.bucket); err != nil {
 		return err
 	}
+	c.mu.Lock()
 	c.st = state{Exec: randomID(), Status: "running", Started: time.Now().UTC()}
+	c.mu.Unlock()
 	doc, _ := json.Marshal(c.doc)
 	if _, err := c.kv.Put(ctx, jobKey, doc); err != nil {
 		return fmt.Errorf("job document: %w", err)
@@ -195,7 +201,9 @@ func (c *Controller) register(ctx context.Context, status string) error {
 
 func (c *Controller) saveState(ctx context.Context) error {
 	c.saved = time.Now()
+	c.mu.Lock()
 	b, _ := json.Marshal(c.st)
+	c.mu.Unlock()
 	return retry(ctx, c.log, "save state", func(ctx context.Context) error {
 		_, err := c.kv.Put(ctx, stateKey, b)
 		return err
@@ -267,7 +275,9 @@ func (c *Controller) publish(ctx context.Context, order int, req any, limit int)
 	if err != nil {
 		return err
 	}
+	c.mu.Lock()
 	c.st.Published, c.st.Last = order, json.RawMessage(record.JSON(req))
+	c.mu.Unlock()
 	if time.Since(c.saved) < stateEvery {
 		return nil
 	}
@@ -291,11 +301,10 @@ func (c *Controller) outstanding() int {
 // first.
 func (c *Controller) watchResults(ctx context.Context) {
 	open := func(ctx context.Context) (jetstream.KeyWatcher, error) { return c.kv.Watch(ctx, slicePrefix+"*") }
-	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) bool {
+	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) {
 		if e != nil && e.Operation() == jetstream.KeyValuePut {
 			c.record(e.Key(), e.Value())
 		}
-		return false
 	})
 }
 
@@ -413,7 +422,7 @@ func (c *Controller) Progress() job.Progress {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return job.Progress{SlicesDone: sum.SlicesDone, SlicesFailed: sum.SlicesFailed, Retries: sum.Retries,
-		SlicesQueued: int64(c.st.Published-len(c.results)) - c.running, SlicesRunning: c.running,
+		SlicesQueued: max(int64(c.st.Published-len(c.results))-c.running, 0), SlicesRunning: c.running,
 		RecordsIn: sum.RecordsIn, RecordsOut: sum.RecordsOut, Elapsed: time.Since(c.start)}
 }
 

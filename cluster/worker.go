@@ -27,9 +27,6 @@ type WorkerOptions struct {
 	Load   func(doc JobDoc) (*job.Job, error)
 	Stdout io.Writer    // where stdout-like operations write; nil discards
 	Logger *slog.Logger // nil discards
-	// ExitWhenDone makes the worker return once the job it serves (Job)
-	// has finished.
-	ExitWhenDone bool
 }
 
 // Worker runs the slices of the jobs the cluster runs.
@@ -85,17 +82,16 @@ func (w *Worker) Run(ctx context.Context) error {
 		want = Token(w.opt.Job)
 	}
 	watchAll := func(ctx context.Context) (jetstream.KeyWatcher, error) { return registry.WatchAll(ctx) }
-	watch(ctx, w.nc, watchAll, func(e jetstream.KeyValueEntry) bool {
+	watch(ctx, w.nc, watchAll, func(e jetstream.KeyValueEntry) {
 		if e == nil || (want != "" && e.Key() != want) {
-			return false
+			return
 		}
 		var r registryEntry
 		if e.Operation() == jetstream.KeyValuePut && json.Unmarshal(e.Value(), &r) == nil && r.Status == "running" {
 			w.serve(ctx, e.Key(), r.Exec)
-			return false
+			return
 		}
 		w.stop(e.Key())
-		return w.opt.ExitWhenDone && r.Exec != ""
 	})
 	return nil
 }
