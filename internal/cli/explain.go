@@ -2,8 +2,12 @@ package cli
 
 import "bufio"
 
-// explainCmd: rulec explain RULES... [--format text|dot|mermaid] [-t ...]
+// explainCmd: rulec explain RULES... [--format text|dot|mermaid] [-t ...],
+// or rulec explain CODE / rulec explain codes for the diagnostic catalogue.
 func explainCmd(args []string, env Env) error {
+	if isCodeQuery(args) {
+		return explainCode(args[0], env)
+	}
 	f, err := ruleFileFlags("explain", args)
 	if err != nil {
 		return err
