@@ -134,6 +134,36 @@ var entries = []Entry{
 		Fix:     "Rename the operation as the message says.",
 	},
 	{
+		Code: "RUL105", Severity: "warning", Title: "a rule is identical to an earlier one",
+		Meaning: "The rule repeats an earlier rule key for key (in any key order); it only does the same work twice, and the related line shows the first copy.",
+		Example: "{\"selector\": \"a:1\", \"source\": \"b\", \"target\": \"c\"}\n{\"target\": \"c\", \"source\": \"b\", \"selector\": \"a:1\"}",
+		Fix:     "Delete the copy, or change what was meant to differ (usually the source or target).",
+	},
+	{
+		Code: "RUL106", Severity: "warning", Title: "a tag nobody follows",
+		Meaning: "Tags exist only to be named by follow; a tag no rule follows is a leftover or a typo on one side.",
+		Example: `{"selector": "a:1", "source": "b", "target": "c", "tag": "lonely"}`,
+		Fix:     "Remove the tag, or add the rule that should follow it: {\"follow\": \"lonely\", ...}.",
+	},
+	{
+		Code: "RUL107", Severity: "warning", Title: "a result removed by output:false that nothing follows",
+		Meaning: "output:false removes the rule's field from every output record; it is meant for intermediate fields that a following rule reads. With no follower the field is computed and thrown away.",
+		Example: `{"selector": "a:1", "source": "b", "target": "c", "output": false}`,
+		Fix:     "Tag the rule and follow it with the rule that uses the field, or delete the rule.",
+	},
+	{
+		Code: "RUL108", Severity: "warning", Title: "a validation a preceding transform makes constant",
+		Meaning: "The validation follows only transforms whose results it always accepts (isString after toString, isNumber after toNumber, ...), so it keeps every value and checks nothing.",
+		Example: "{\"selector\": \"a:1\", \"source\": \"b\", \"target\": \"c\", \"tag\": \"raw\"}\n{\"follow\": \"raw\", \"post_process\": \"toString\", \"tag\": \"str\"}\n{\"follow\": \"str\", \"validation\": \"isString\"}",
+		Fix:     "Validate before the transform (follow the extraction's tag), or remove the validation.",
+	},
+	{
+		Code: "RUL109", Severity: "warning", Title: "other_match_required that can never be met",
+		Meaning: "other_match_required drops a record whose only fields are required ones. When every field the rules can write is itself required, every record is dropped and the rules never produce output.",
+		Example: "{\"selector\": \"a:1\", \"source\": \"b\", \"target\": \"c\", \"other_match_required\": true}\n{\"selector\": \"a:2\", \"source\": \"b\", \"target\": \"d\", \"other_match_required\": true}",
+		Fix:     "Add an extraction without other_match_required for the required fields to accompany, or remove the flag.",
+	},
+	{
 		Code: "RUN001", Severity: "error", Title: "an extraction failed at run time",
 		Meaning: "An exp expression raised an error or a regex ran out of time on this record; the record goes to the dead-letter output with this code, the rule's file:line and the message, and the run continues.",
 		Example: `{"selector": "*", "target": "c", "exp": "a[0].x"}`,

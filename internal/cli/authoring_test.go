@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +37,26 @@ func TestExplainCode(t *testing.T) {
 	}
 	if _, errOut, exit := rulec(t, "", "explain", "RUL999"); exit != ExitUsage || errOut == "" {
 		t.Errorf("unknown code: exit %d, stderr %q", exit, errOut)
+	}
+}
+
+// TestCheckWarnings: rulec check prints analysis warnings with code,
+// position and hint and exits 0; --deny-warnings makes them fail the check.
+func TestCheckWarnings(t *testing.T) {
+	dir := t.TempDir()
+	rules := writeFile(t, dir, "lint.rules", `{"selector": "a:1 AND a:2", "source": "b", "target": "c", "tag": "t"}`+"\n"+
+		`{"selector": "x:[10 TO *] AND x:<5", "source": "b", "target": "d"}`+"\n")
+	out, errOut, code := rulec(t, "", "check", rules)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "check-warnings.txt", out+strings.ReplaceAll(errOut, dir+string(filepath.Separator), ""))
+	out, errOut, code = rulec(t, "", "check", "--deny-warnings", rules)
+	if code != ExitRules || out != "" || !strings.Contains(errOut, "rulec: 3 warning(s), denied by --deny-warnings") {
+		t.Errorf("--deny-warnings: exit %d, stdout %q, stderr:\n%s", code, out, errOut)
+	}
+	clean := writeFile(t, dir, "clean.rules", `{"selector": "a:1", "source": "b", "target": "c"}`+"\n")
+	if out, errOut, code = rulec(t, "", "check", "--deny-warnings", clean); code != 0 || out != "ok: 1 selector(s), 0 warning(s)\n" {
+		t.Errorf("clean file: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
