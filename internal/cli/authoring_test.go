@@ -60,3 +60,46 @@ func TestCheckWarnings(t *testing.T) {
 		t.Errorf("clean file: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestFmt: rulec fmt prints the canonical form (golden); formatting is
+// idempotent; --check lists unformatted files and fails; -w rewrites; a bad
+// line is an error that changes nothing.
+func TestFmt(t *testing.T) {
+	out, errOut, code := rulec(t, "", "fmt", "testdata/fmt/messy.rules")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "fmt/messy.golden", out)
+	dir := t.TempDir()
+	formatted := writeFile(t, dir, "ok.rules", out)
+	if again, _, _ := rulec(t, "", "fmt", formatted); again != out {
+		t.Errorf("not idempotent:\n%s", again)
+	}
+	if again, _, _ := rulec(t, out, "fmt"); again != out {
+		t.Errorf("stdin differs from file:\n%s", again)
+	}
+	messy, _ := os.ReadFile("testdata/fmt/messy.rules")
+	unformatted := writeFile(t, dir, "messy.rules", string(messy))
+	planOf := func(path string) string {
+		out, _, _ := rulec(t, "", "explain", path)
+		return strings.ReplaceAll(out, path, "F")
+	}
+	if a, b := planOf(unformatted), planOf(formatted); a != b {
+		t.Errorf("formatting changed the plan:\n%s\nvs\n%s", a, b)
+	}
+	stdout, errOut, code := rulec(t, "", "fmt", "--check", formatted, unformatted)
+	if code != ExitRules || stdout != unformatted+"\n" || !strings.Contains(errOut, "1 file(s) not formatted") {
+		t.Errorf("--check: exit %d, stdout %q, stderr %q", code, stdout, errOut)
+	}
+	if _, _, code = rulec(t, "", "fmt", "-w", unformatted); code != 0 {
+		t.Fatalf("-w: exit %d", code)
+	}
+	if b, _ := os.ReadFile(unformatted); string(b) != out {
+		t.Errorf("-w wrote:\n%s", b)
+	}
+	bad := writeFile(t, dir, "bad.rules", "{\"selector\": \"a:1\"}\n{\"selector\": \"a:1\" \"source\": \"b\"}\n")
+	_, errOut, code = rulec(t, "", "fmt", "-w", bad)
+	if b, _ := os.ReadFile(bad); code != ExitRules || !strings.Contains(errOut, "bad.rules:2:1: RUL002 cannot format") || !strings.HasPrefix(string(b), "{\"selector\": \"a:1\"}\n{\"selector\": \"a:1\" \"source\"") {
+		t.Errorf("bad line: exit %d, stderr %q, file %q", code, errOut, b)
+	}
+}

@@ -42,6 +42,7 @@ var rulecCommands = []command{
 	{"explain", "print the compiled plan (text, dot or mermaid)", explainCmd},
 	{"test", "run rule tests (rules with input and expected output)", testCmd},
 	{"docs", "print the reference of every operation a rule can name", docsCmd},
+	{"fmt", "format rule files canonically (-w rewrites, --check lists unformatted files)", fmtCmd},
 }
 
 // Rulec runs the rulec command line and returns the exit code.
