@@ -103,3 +103,22 @@ func TestFmt(t *testing.T) {
 		t.Errorf("bad line: exit %d, stderr %q, file %q", code, errOut, b)
 	}
 }
+
+const usersRules, usersData = "testdata/authoring/users.rules", "testdata/authoring/users.ndjson"
+
+// TestCoverage: rulec coverage as text and JSON (goldens); -r form.
+func TestCoverage(t *testing.T) {
+	for _, format := range []string{"text", "json"} {
+		out, errOut, code := rulec(t, "", "coverage", "--format", format, usersRules, usersData)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, errOut)
+		}
+		golden(t, "authoring/coverage."+format, out)
+	}
+	if out, _, _ := rulec(t, "", "coverage", "-r", usersRules, usersData); !strings.Contains(out, "never matched") {
+		t.Errorf("-r form:\n%s", out)
+	}
+	if _, _, code := rulec(t, "", "coverage", usersRules); code != ExitUsage {
+		t.Errorf("no data: exit %d", code)
+	}
+}

@@ -42,6 +42,7 @@ var rulecCommands = []command{
 	{"explain", "print the compiled plan (text, dot or mermaid)", explainCmd},
 	{"test", "run rule tests (rules with input and expected output)", testCmd},
 	{"docs", "print the reference of every operation a rule can name", docsCmd},
+	{"coverage", "which rules, selectors, validations and branches never fired on data (text or json)", coverageCmd},
 	{"fmt", "format rule files canonically (-w rewrites, --check lists unformatted files)", fmtCmd},
 }
 
