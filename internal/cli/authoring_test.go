@@ -122,3 +122,22 @@ func TestCoverage(t *testing.T) {
 		t.Errorf("no data: exit %d", code)
 	}
 }
+
+// TestDiff: rulec diff as text and JSON (goldens); identical rule sets
+// change nothing.
+func TestDiff(t *testing.T) {
+	for _, format := range []string{"text", "json"} {
+		out, errOut, code := rulec(t, "", "diff", "--format", format, usersRules, "testdata/authoring/users-new.rules", usersData)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, errOut)
+		}
+		golden(t, "authoring/diff."+format, out)
+	}
+	out, _, code := rulec(t, "", "diff", usersRules, usersRules, usersData)
+	if code != 0 || out != "4 record(s): 0 changed, 4 unchanged (output: 2 before, 2 after)\n" {
+		t.Errorf("same rules: exit %d\n%s", code, out)
+	}
+	if _, _, code := rulec(t, "", "diff", usersRules, usersData); code != ExitUsage {
+		t.Errorf("two arguments: exit %d", code)
+	}
+}

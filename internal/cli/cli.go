@@ -43,6 +43,7 @@ var rulecCommands = []command{
 	{"test", "run rule tests (rules with input and expected output)", testCmd},
 	{"docs", "print the reference of every operation a rule can name", docsCmd},
 	{"coverage", "which rules, selectors, validations and branches never fired on data (text or json)", coverageCmd},
+	{"diff", "compare two rule sets on data: records and fields that change, and the rules that cause it", diffCmd},
 	{"fmt", "format rule files canonically (-w rewrites, --check lists unformatted files)", fmtCmd},
 }
 

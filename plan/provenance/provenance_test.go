@@ -64,7 +64,7 @@ func TestTraceExplainsFields(t *testing.T) {
 	}
 	want := map[string]string{
 		"name":      "extract@2 step@3",
-		"email":     "extract@4",
+		"email":     "extract@4 step@5", // isEmail checked it and kept it
 		"age_text":  "step@8",
 		"adult_age": "extract@7 restrict@7",
 		"id":        "extract@9",
@@ -73,6 +73,9 @@ func TestTraceExplainsFields(t *testing.T) {
 		if got := history(ann.Field(field)); got != w {
 			t.Errorf("ann %s: %q, want %q", field, got, w)
 		}
+	}
+	if ev := ann.Field("email")[1]; len(ev.Kept) != 1 || ev.Changes() {
+		t.Errorf("ann email kept by isEmail: %+v", ev)
 	}
 	if got := history(traces[1].Field("email")); got != "extract@4 step@5" {
 		t.Errorf("bob email (removed by isEmail): %q", got)

@@ -50,6 +50,9 @@ func (r *Recorder) Stepped(i int, s *plan.Step, cur *record.Record, err error) {
 		ev.Dropped = err == nil
 	} else {
 		ev.Set, ev.Changed, ev.Removed = diff(r.before, flatten(cur.Data))
+		if !ev.Changes() {
+			ev.Kept = present(stepTarget(s), cur)
+		}
 	}
 	r.add(ev)
 }
@@ -107,4 +110,26 @@ func (r *Recorder) selectorOf(e *plan.Extraction) int {
 		}
 	}
 	return -1
+}
+
+// stepTarget is the field a step writes (or checks, for a validation).
+func stepTarget(s *plan.Step) string {
+	switch {
+	case s.Kind == plan.StepExtraction:
+		return s.Extraction.Spec.Target
+	case s.Kind == plan.StepJoin || s.Kind == plan.StepArray:
+		return s.Target.String()
+	case s.Op == nil:
+		return ""
+	case s.Op.InPlace || s.Op.Target.String() == "":
+		return s.Op.Source.String()
+	}
+	return s.Op.Target.String()
+}
+
+func present(path string, r *record.Record) []string {
+	if path == "" || !record.ParsePath(path).Has(r.Data) {
+		return nil
+	}
+	return []string{path}
 }

@@ -29,6 +29,7 @@ type Event struct {
 	Restriction *plan.Restriction `json:"-"`
 
 	Set, Changed, Removed []string // field paths
+	Kept                  []string // fields a step worked on and left as they were
 	Dropped               bool     // the record was dropped here
 	Err                   error
 }
@@ -47,12 +48,12 @@ type Trace struct {
 	Dead    *plan.DeadLetter
 }
 
-// Field returns the events that wrote, changed or removed path or a field
-// inside or around it, in order.
+// Field returns the events that wrote, changed, removed or kept path or a
+// field inside or around it, in order.
 func (t *Trace) Field(path string) []*Event {
 	var out []*Event
 	for _, e := range t.Events {
-		if touches(e.Set, path) || touches(e.Changed, path) || touches(e.Removed, path) {
+		if touches(e.Set, path) || touches(e.Changed, path) || touches(e.Removed, path) || touches(e.Kept, path) {
 			out = append(out, e)
 		}
 	}
