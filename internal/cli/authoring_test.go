@@ -141,3 +141,21 @@ func TestDiff(t *testing.T) {
 		t.Errorf("two arguments: exit %d", code)
 	}
 }
+
+// TestExplainSVGHTML pins rulec explain --format svg and html (goldens):
+// every plan element is a node carrying its rule's file and line.
+func TestExplainSVGHTML(t *testing.T) {
+	for _, format := range []string{"svg", "html"} {
+		out, errOut, code := rulec(t, "", "explain", "--format", format, usersRules)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, errOut)
+		}
+		golden(t, "authoring/explain."+format, out)
+		if n := strings.Count(out, `<g class="node `); n != 14 {
+			t.Errorf("%s: %d nodes, want 14 (4 selectors, 5 extractions, 3 steps, 2 output rules)", format, n)
+		}
+		if !strings.Contains(out, `<g class="node post" id="node-s0p1" data-file="0" data-line="5">`) {
+			t.Errorf("%s: the isEmail step does not link to line 5", format)
+		}
+	}
+}
