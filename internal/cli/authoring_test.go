@@ -159,3 +159,25 @@ func TestExplainSVGHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestPipelineExplain pins pipeline explain in every format (goldens): the
+// job's operations and apis, and each transform's plan nested.
+func TestPipelineExplain(t *testing.T) {
+	for _, format := range []string{"text", "dot", "svg", "html"} {
+		out, errOut, code := pipeline(t, "explain", "--format", format, "testdata/authoring/job.json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, errOut)
+		}
+		golden(t, "authoring/job-explain."+format, out)
+	}
+	out, _, _ := pipeline(t, "explain", "testdata/authoring/job.json")
+	for _, want := range []string{"[1] transform  (testdata/authoring/job.json:10)  -> api dead_letter_file",
+		"      [0] type:user  (testdata/authoring/users.rules:2)", "mode matcher"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q", want)
+		}
+	}
+	if _, _, code := pipeline(t, "explain", "--format", "png", "testdata/authoring/job.json"); code != ExitUsage {
+		t.Errorf("unknown format: exit %d", code)
+	}
+}

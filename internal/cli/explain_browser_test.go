@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -130,5 +131,45 @@ func checkScreenshot(t *testing.T, png []byte) {
 	}
 	if os.Getenv("KEEP_SCREENSHOT") != "" {
 		os.WriteFile(os.Getenv("KEEP_SCREENSHOT"), png, 0o644)
+	}
+}
+
+// TestPipelineExplainHTMLInBrowser: in the job page, a click on an
+// operation highlights its line of the job file, and a click on a node of a
+// nested plan highlights its line of that plan's rule file.
+func TestPipelineExplainHTMLInBrowser(t *testing.T) {
+	ctx := browser(t)
+	out, errOut, code := pipeline(t, "explain", "--format", "html", "testdata/authoring/job.json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	page := filepath.Join(t.TempDir(), "job.html")
+	if err := os.WriteFile(page, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	highlighted := func(click string) string {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(click))); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll(".line.hl")).map(e => e.id)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(ids, ",")
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 700), chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS("#graph svg"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := highlighted("#node-op1"); got != "f0-L10" {
+		t.Errorf("transform operation: highlighted %q, want f0-L10 (job.json line 10)", got)
+	}
+	// the isEmail step of the first transform's plan: users.rules (file 1) line 5
+	if got := highlighted("#node-p0-s0p1"); got != "f1-L5" {
+		t.Errorf("isEmail node: highlighted %q, want f1-L5", got)
+	}
+	// the guest selector of the match operation's plan: users-new.rules (file 2) line 8
+	if got := highlighted(`#node-p1-s3`); got != "f2-L8" {
+		t.Errorf("type:guest node: highlighted %q, want f2-L8", got)
 	}
 }

@@ -22,6 +22,7 @@ var pipelineCommands = []command{
 	{"run", "run a job file: the reader, then every operation, on workers", pipelineRunCmd},
 	{"validate", "report every problem in a job file (and its rule files)", pipelineValidateCmd},
 	{"docs", "print the reference of every operation and api", pipelineDocsCmd},
+	{"explain", "show a job as a graph with each transform's plan (text, dot, svg or html)", pipelineExplainCmd},
 }
 
 // Pipeline runs the pipeline command line and returns the exit code.
