@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,5 +180,39 @@ func TestPipelineExplain(t *testing.T) {
 	}
 	if _, _, code := pipeline(t, "explain", "--format", "png", "testdata/authoring/job.json"); code != ExitUsage {
 		t.Errorf("unknown format: exit %d", code)
+	}
+}
+
+// TestRunTrace pins rulec run --trace and --trace-json (goldens) and checks
+// that tracing does not change what the rules output.
+func TestRunTrace(t *testing.T) {
+	for _, c := range []struct{ flag, golden string }{{"--trace", "trace.text"}, {"--trace-json", "trace.json"}} {
+		out, errOut, code := rulec(t, "", "run", c.flag, "-r", usersRules, usersData)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.flag, code, errOut)
+		}
+		golden(t, "authoring/"+c.golden, out)
+	}
+	data, _ := os.ReadFile(usersData)
+	plain, _, _ := rulec(t, string(data), "run", "-r", usersRules)
+	traced, _, _ := rulec(t, string(data), "run", "--trace-json", "-r", usersRules)
+	var outputs []string
+	for _, line := range strings.Split(strings.TrimSpace(traced), "\n") {
+		var tr struct {
+			At     string          `json:"at"`
+			Output json.RawMessage `json:"output"`
+		}
+		if err := json.Unmarshal([]byte(line), &tr); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(tr.At, "<stdin>:") {
+			t.Errorf("stdin record at %q", tr.At)
+		}
+		if string(tr.Output) != "null" {
+			outputs = append(outputs, string(tr.Output))
+		}
+	}
+	if got := strings.Join(outputs, "\n") + "\n"; got != plain {
+		t.Errorf("traced outputs:\n%s\nplain run:\n%s", got, plain)
 	}
 }

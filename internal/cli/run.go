@@ -15,6 +15,9 @@ import (
 // runCmd: rulec run [-r RULES]... [-t field:type,...] [--types-file F]
 // [--variables F] [-m|--match] [-d DATA | DATA ... | -]
 func runCmd(args []string, env Env) error {
+	if args, mode := cutTrace(args); mode != "" {
+		return traceRun(args, mode, env)
+	}
 	var pos []string
 	f, err := parseFlags(args, &pos)
 	if err != nil {

@@ -83,3 +83,39 @@ func touches(paths []string, f string) bool {
 func within(a, b string) bool {
 	return len(a) > len(b) && a[len(b)] == '.' && a[:len(b)] == b
 }
+
+// Action is what the event did to path: "set", "changed", "removed",
+// "kept" (or "" when it did not touch it).
+func (e *Event) Action(path string) string {
+	switch {
+	case touches(e.Set, path):
+		return "set"
+	case touches(e.Changed, path):
+		return "changed"
+	case touches(e.Removed, path):
+		return "removed"
+	case touches(e.Kept, path):
+		return "kept"
+	}
+	return ""
+}
+
+// Removed lists the fields a step or output:false removed that are not in
+// the output, in the order they were removed (a dropped record's last
+// fields are not listed: DroppedBy says why it went).
+func (t *Trace) Removed() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range t.Events {
+		if e.Kind == Unmet {
+			continue
+		}
+		for _, p := range e.Removed {
+			if !seen[p] && (t.Output == nil || !record.ParsePath(p).Has(t.Output)) {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
