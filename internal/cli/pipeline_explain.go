@@ -99,7 +99,6 @@ func newJobGraph(j *job.Job, file string) *jobGraph {
 	for i, c := range j.Operations {
 		g.addOperation(i, c)
 	}
-	g.edges = dedupPairs(g.edges)
 	return g
 }
 
@@ -113,11 +112,11 @@ func (g *jobGraph) addOperation(i int, c *job.Config) {
 	}
 	g.nodes = append(g.nodes, jobNode{id: id, kind: kind, title: c.Label, detail: "operations[" + strconv.Itoa(i) + "] " + kind, line: lineOf(c, "_op")})
 	if i > 0 {
-		g.edges = append(g.edges, [2]string{"op" + strconv.Itoa(i-1), id})
+		g.addEdge("op"+strconv.Itoa(i-1), id)
 	}
 	for _, key := range []string{"_api_name", "api_name", "_dead_letter_action"} {
 		if a := g.job.API(c.String(key)); a != nil {
-			g.edges = append(g.edges, [2]string{id, "api" + strconv.Itoa(a.Index)})
+			g.addEdge(id, "api"+strconv.Itoa(a.Index))
 		}
 	}
 	g.addConnections(id, c)
@@ -150,7 +149,18 @@ func (g *jobGraph) addConnections(from string, c *job.Config) {
 	if !g.hasNode(id) {
 		g.nodes = append(g.nodes, jobNode{id: id, kind: "connection", title: c.Spec.Connection + " " + name, detail: "connection"})
 	}
-	g.edges = append(g.edges, [2]string{from, id})
+	g.addEdge(from, id)
+}
+
+// addEdge adds an edge once.
+func (g *jobGraph) addEdge(from, to string) {
+	e := [2]string{from, to}
+	for _, x := range g.edges {
+		if x == e {
+			return
+		}
+	}
+	g.edges = append(g.edges, e)
 }
 
 func (g *jobGraph) addConnectionsOnce(a *job.Config) {
@@ -170,18 +180,6 @@ func (g *jobGraph) hasNode(id string) bool {
 		}
 	}
 	return false
-}
-
-func dedupPairs(in [][2]string) [][2]string {
-	seen := map[[2]string]bool{}
-	var out [][2]string
-	for _, e := range in {
-		if !seen[e] {
-			seen[e] = true
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 func (g *jobGraph) writeText(w io.Writer) {

@@ -31,23 +31,7 @@ func cutTrace(args []string) ([]string, string) {
 // records it prints, for each input record, why each output field exists
 // and what removed the others (or dropped the record). It reads the whole
 // input and runs one record at a time.
-func traceRun(args []string, mode string, env Env) error {
-	var pos []string
-	f, err := parseFlags(args, &pos)
-	if err != nil {
-		return err
-	}
-	if len(f.rules) == 0 {
-		return usageErr("run needs at least one rule file (-r RULES)")
-	}
-	p, err := compileRules(f, env)
-	if err != nil {
-		return err
-	}
-	inputs := append(f.data, pos...)
-	if len(inputs) == 0 {
-		inputs = []string{"-"}
-	}
+func traceRun(p *plan.Plan, inputs []string, mode string, env Env) error {
 	in, skipped, err := readRecords(inputs, env)
 	if err != nil {
 		return err
