@@ -23,7 +23,6 @@ const (
 	CodeSelectorBuild = "SEL002" // selector cannot be built (unknown function, bad date, ...)
 
 	CodeOtherMatchAlone = "RUL101" // warning: other_match_required on a lone extraction
-	CodeInertRule       = "RUL102" // warning: rule does nothing
-	CodeUnreachable     = "RUL103" // warning: selector can never match
 	CodeDeprecated      = "RUL104" // info: a deprecated operation name
+	// RUL102, RUL103 and RUL105 on are the static analysis' (compiler/lint).
 )

@@ -32,6 +32,8 @@ type State struct {
 	// UseIndex routes records through the selector index (the default);
 	// false evaluates every selector, the oracle the index is tested against.
 	NoIndex bool
+	// Tracer, when set, observes every step (see Tracer).
+	Tracer Tracer
 }
 
 // Run evaluates records in order and returns the outputs (at most one per
@@ -55,8 +57,18 @@ func (p *Plan) Run(in []*record.Record) ([]*record.Record, []*DeadLetter) {
 
 // RunOne evaluates one record.
 func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter) {
+	if st.Tracer != nil {
+		return p.runTraced(r, st)
+	}
+	return p.runOne(r, st)
+}
+
+func (p *Plan) runOne(r *record.Record, st *State) (*record.Record, *DeadLetter) {
 	if !p.selectRecord(r, st) {
 		return nil, nil
+	}
+	if st.Tracer != nil {
+		traceMatches(st)
 	}
 	cur := r
 	if p.Mode == Transform {
@@ -68,7 +80,7 @@ func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 	if st.KeepSelectors {
 		cur.SetMeta("selectors", p.hitNames(st))
 	}
-	return p.output(cur), nil
+	return p.output(cur, st.Tracer), nil
 }
 
 func (p *Plan) selectRecord(r *record.Record, st *State) bool {
@@ -118,6 +130,9 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 				if err != nil {
 					return nil, dead(r, e.Rule, CodeExtract, err)
 				}
+				if st.Tracer != nil {
+					st.Tracer.Extracted(e, out, set)
+				}
 				st.extracted = st.extracted || set
 			}
 		}
@@ -142,7 +157,14 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 		}
 		for _, step := range p.Selectors[h].Pipeline {
 			var err error
-			if cur, err = step.run(cur, st); err != nil {
+			if st.Tracer != nil {
+				st.Tracer.Stepping(h, step, cur)
+			}
+			cur, err = step.run(cur, st)
+			if st.Tracer != nil {
+				st.Tracer.Stepped(h, step, cur, err)
+			}
+			if err != nil {
 				return nil, dead(in, step.Rule, CodeOperation, err)
 			}
 			if cur == nil {
@@ -157,16 +179,22 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 }
 
 // output applies output:false restrictions and other_match_required.
-func (p *Plan) output(r *record.Record) *record.Record {
+func (p *Plan) output(r *record.Record, tr Tracer) *record.Record {
 	if len(p.Restrict) > 0 {
-		for _, x := range p.Restrict {
-			x.Path.Unset(r.Data)
+		for i := range p.Restrict {
+			if tr != nil {
+				tr.Restricting(&p.Restrict[i], r)
+			}
+			p.Restrict[i].Path.Unset(r.Data)
 		}
 		if r.Data.Len() == 0 {
 			return nil
 		}
 	}
 	if len(p.Require) > 0 && !p.requirementsMet(r.Data) {
+		if tr != nil {
+			tr.Unmet(r)
+		}
 		return nil
 	}
 	return r

@@ -23,6 +23,7 @@ var pipelineCommands = []command{
 	{"validate", "report every problem in a job file (and its rule files)", pipelineValidateCmd},
 	{"docs", "print the reference of every operation and api", pipelineDocsCmd},
 	{"worker", "run slices of the jobs a NATS cluster runs (pipeline worker --cluster nats://HOST:PORT)", pipelineWorkerCmd},
+	{"explain", "show a job as a graph with each transform's plan (text, dot, svg or html)", pipelineExplainCmd},
 }
 
 // Pipeline runs the pipeline command line and returns the exit code.

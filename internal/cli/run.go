@@ -15,6 +15,7 @@ import (
 // runCmd: rulec run [-r RULES]... [-t field:type,...] [--types-file F]
 // [--variables F] [-m|--match] [-d DATA | DATA ... | -]
 func runCmd(args []string, env Env) error {
+	args, trace := cutTrace(args)
 	var pos []string
 	f, err := parseFlags(args, &pos)
 	if err != nil {
@@ -30,6 +31,9 @@ func runCmd(args []string, env Env) error {
 	inputs := append(f.data, pos...)
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
+	}
+	if trace != "" {
+		return traceRun(p, inputs, trace, env)
 	}
 	readers, closeAll, err := openInputs(inputs, env)
 	if err != nil {
