@@ -24,8 +24,7 @@ const (
 	CodeSelectorBuild = "SEL002" // selector cannot be built (unknown function, bad date, ...)
 
 	CodeOtherMatchAlone = "RUL101" // warning: other_match_required on a lone extraction
-	CodeInertRule       = "RUL102" // warning: rule does nothing
-	CodeUnreachable     = "RUL103" // warning: selector can never match
 	CodeDeprecated      = "RUL104" // info: a deprecated operation name
-	CodeUnknownKey      = "RUL105" // warning: a rule key nothing reads, close to one that is read
+	// RUL102, RUL103 and RUL105-RUL109 are the static analysis' (compiler/lint).
+	CodeUnknownKey = "RUL110" // warning: a rule key nothing reads, close to one that is read
 )

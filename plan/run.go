@@ -36,6 +36,9 @@ type State struct {
 	// UseIndex routes records through the selector index (the default);
 	// false evaluates every selector, the oracle the index is tested against.
 	NoIndex bool
+	// Tracer, when set, observes every step (see Tracer).
+	Tracer Tracer
+
 	// RecordTimeout is the time one record may spend in regular
 	// expressions (selectors, extractions), all together; 0: no limit
 	// beyond each match's own timeout. A record that runs out is
@@ -75,6 +78,13 @@ func (p *Plan) Run(in []*record.Record) ([]*record.Record, []*DeadLetter) {
 
 // RunOne evaluates one record.
 func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter) {
+	if st.Tracer != nil {
+		return p.runTraced(r, st)
+	}
+	return p.runOne(r, st)
+}
+
+func (p *Plan) runOne(r *record.Record, st *State) (*record.Record, *DeadLetter) {
 	st.budget.Start(st.RecordTimeout)
 	st.at = nil
 	selected := p.selectRecord(r, st)
@@ -83,6 +93,9 @@ func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 	}
 	if !selected {
 		return nil, nil
+	}
+	if st.Tracer != nil {
+		traceMatches(st)
 	}
 	cur := r
 	if p.Mode == Transform {
@@ -94,7 +107,7 @@ func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 	if st.KeepSelectors {
 		cur.SetMeta("selectors", p.hitNames(st))
 	}
-	return p.output(cur), nil
+	return p.output(cur, st.Tracer), nil
 }
 
 func (p *Plan) selectRecord(r *record.Record, st *State) bool {
@@ -155,6 +168,9 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 				if err != nil {
 					return nil, dead(r, e.Rule, CodeExtract, err)
 				}
+				if st.Tracer != nil {
+					st.Tracer.Extracted(e, out, set)
+				}
 				st.extracted = st.extracted || set
 			}
 		}
@@ -183,7 +199,14 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 			if st.budget.Expired() {
 				return nil, dead(in, step.Rule, CodeTimeout, fmt.Errorf("%w before this step (the record's --record-timeout budget is spent)", st.budget.Err()))
 			}
-			if cur, err = step.run(cur, st); err != nil {
+			if st.Tracer != nil {
+				st.Tracer.Stepping(h, step, cur)
+			}
+			cur, err = step.run(cur, st)
+			if st.Tracer != nil {
+				st.Tracer.Stepped(h, step, cur, err)
+			}
+			if err != nil {
 				return nil, dead(in, step.Rule, errCode(err, CodeOperation), err)
 			}
 			if cur == nil {
@@ -198,16 +221,22 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 }
 
 // output applies output:false restrictions and other_match_required.
-func (p *Plan) output(r *record.Record) *record.Record {
+func (p *Plan) output(r *record.Record, tr Tracer) *record.Record {
 	if len(p.Restrict) > 0 {
-		for _, x := range p.Restrict {
-			x.Path.Unset(r.Data)
+		for i := range p.Restrict {
+			if tr != nil {
+				tr.Restricting(&p.Restrict[i], r)
+			}
+			p.Restrict[i].Path.Unset(r.Data)
 		}
 		if r.Data.Len() == 0 {
 			return nil
 		}
 	}
 	if len(p.Require) > 0 && !p.requirementsMet(r.Data) {
+		if tr != nil {
+			tr.Unmet(r)
+		}
 		return nil
 	}
 	return r

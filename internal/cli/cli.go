@@ -45,9 +45,12 @@ type command struct {
 var rulecCommands = []command{
 	{"run", "apply rules to records (NDJSON or a JSON array) and print the results as NDJSON", runCmd},
 	{"check", "report every problem in rule files", checkCmd},
-	{"explain", "print the compiled plan (text, dot or mermaid)", explainCmd},
+	{"explain", "print the compiled plan (text, dot, mermaid, svg or html), or what a diagnostic code means", explainCmd},
 	{"test", "run rule tests (rules with input and expected output)", testCmd},
 	{"docs", "print the reference of every operation a rule can name", docsCmd},
+	{"coverage", "which rules, selectors, validations and branches never fired on data (text or json)", coverageCmd},
+	{"diff", "compare two rule sets on data: records and fields that change, and the rules that cause it", diffCmd},
+	{"fmt", "format rule files canonically (-w rewrites, --check lists unformatted files)", fmtCmd},
 }
 
 // Rulec runs the rulec command line and returns the exit code.

@@ -18,6 +18,7 @@ import (
 // [--variables F] [-m|--match] [--dead-letter F] [--max-record-size N]
 // [--record-timeout D] [-d DATA | DATA ... | -]
 func runCmd(args []string, env Env) error {
+	args, trace := cutTrace(args)
 	var pos []string
 	f, err := parseFlags(args, &pos)
 	if err != nil {
@@ -34,6 +35,9 @@ func runCmd(args []string, env Env) error {
 	inputs := append(f.data, pos...)
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
+	}
+	if trace != "" {
+		return traceRun(p, inputs, trace, env)
 	}
 	deadW, closeDead, err := openDeadLetter(f.deadFile, append(append([]string(nil), inputs...), f.rules...), env)
 	if err != nil {
