@@ -103,7 +103,9 @@ func TestWideObjectDecodeIsLinear(t *testing.T) {
 		return best
 	}
 	ts, tb := measure(small), measure(big)
-	if tb > 15*ts+50*time.Millisecond { // quadratic: 25x
+	// quadratic: 25x, and seconds (it took 20 s); a shared machine makes
+	// ratios noisy, so both must show it
+	if tb > 15*ts+50*time.Millisecond && tb > time.Second {
 		t.Errorf("5x the keys took %v vs %v: not linear", tb, ts)
 	}
 	if o, _ := ParseRecordString(big); o.(*Object).Len() != 100000 {
