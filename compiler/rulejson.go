@@ -23,9 +23,9 @@ type field struct {
 
 // parseRuleLine decodes a JSON object written on one line, recording the
 // position of every top-level key and value. start is the line's offset in
-// src.
-func parseRuleLine(src *diag.Source, start, end int) (*record.Object, map[string]*field, *diag.Diagnostic) {
-	text := string(src.Text[:end])
+// src; file is src.Text as one string (rules share it).
+func parseRuleLine(src *diag.Source, file string, start, end int) (*record.Object, map[string]*field, *diag.Diagnostic) {
+	text := file[:end]
 	obj := record.NewObject(8)
 	fields := map[string]*field{}
 	i := skipWS(text, start)
