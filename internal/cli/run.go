@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"io"
 	"os"
-	"runtime/debug"
 	"runtime/pprof"
 
 	"github.com/sluice-dev/sluice/compiler"
@@ -41,9 +40,7 @@ func runCmd(args []string, env Env) error {
 		return err
 	}
 	defer closeDead()
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	tuneGC()
 	if f.cpuProf != "" {
 		stop, err := startProfile(f.cpuProf)
 		if err != nil {
