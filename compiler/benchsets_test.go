@@ -48,17 +48,22 @@ func readLines(t testing.TB, path string) []string {
 	return lines
 }
 
-// parseModes are the two ways records are decoded: whole (pipelines, tests)
-// and lazily, nested values decoded on first read (rulec run).
-var parseModes = map[string]func(string) (*record.Object, error){
-	"whole": func(s string) (*record.Object, error) { return record.ParseObject([]byte(s)) },
-	"lazy": func(s string) (*record.Object, error) {
-		v, err := record.ParseRecordString(s)
+// parseModes are the ways records are decoded: whole (pipelines, tests),
+// lazily (nested values decoded on first read), and lazily by one Decoder
+// that boxes the values of successive records in shared chunks (rulec run).
+func parseModes() map[string]func(string) (*record.Object, error) {
+	var dec record.Decoder
+	object := func(v any, err error) (*record.Object, error) {
 		if err != nil {
 			return nil, err
 		}
 		return v.(*record.Object), nil
-	},
+	}
+	return map[string]func(string) (*record.Object, error){
+		"whole":   func(s string) (*record.Object, error) { return record.ParseObject([]byte(s)) },
+		"lazy":    func(s string) (*record.Object, error) { return object(record.ParseRecordString(s)) },
+		"decoder": func(s string) (*record.Object, error) { return object(dec.ParseRecord(s)) },
+	}
 }
 
 // runLines runs every line through p and returns the outputs as NDJSON.
@@ -93,7 +98,7 @@ func TestOrdersGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := string(raw)
-	for mode, parse := range parseModes {
+	for mode, parse := range parseModes() {
 		for _, noIndex := range []bool{false, true} {
 			got := runLines(t, p, lines, parse, &plan.State{NoIndex: noIndex})
 			if got != want {
@@ -109,21 +114,6 @@ func TestOrdersGolden(t *testing.T) {
 	}
 }
 
-// BenchmarkOrdersPlan measures the second rule set's transform alone,
-// records decoded lazily as rulec run decodes them.
-func BenchmarkOrdersPlan(b *testing.B) {
-	p := compileBench(b, "../testdata/orders/orders-rules.txt", "../testdata/orders/orders-types.json")
-	lines := readLines(b, "../testdata/orders/orders-2k.ndjson")
-	st := &plan.State{}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		o, _ := parseModes["lazy"](lines[i%len(lines)])
-		p.RunOne(record.New(o), st)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "records/s")
-}
-
 // TestWeblogDecodeModes: the benchmark rules give the same output on the 2k
 // sample whether records are decoded whole (TestWeblogReference checks that
 // output against the reference) or lazily as rulec run decodes them, with
@@ -131,12 +121,40 @@ func BenchmarkOrdersPlan(b *testing.B) {
 func TestWeblogDecodeModes(t *testing.T) {
 	p := compileBench(t, "../testdata/weblog/weblog-rules.txt", "../testdata/weblog/weblog-types.json")
 	lines := readLines(t, "../testdata/weblog/weblogs-2k.ndjson")
-	want := runLines(t, p, lines, parseModes["whole"], &plan.State{NoIndex: true})
-	for mode, parse := range parseModes {
+	want := runLines(t, p, lines, parseModes()["whole"], &plan.State{NoIndex: true})
+	for mode, parse := range parseModes() {
 		for _, noIndex := range []bool{false, true} {
 			if got := runLines(t, p, lines, parse, &plan.State{NoIndex: noIndex}); got != want {
 				t.Errorf("%s, noIndex=%v: output differs from the whole-decoded oracle", mode, noIndex)
 			}
 		}
+	}
+}
+
+// BenchmarkLines measures what rulec run does per input line, on one core:
+// decode (lazily, with the worker's Decoder), run the plan, encode the
+// output.
+func BenchmarkLines(b *testing.B) {
+	sets := []struct{ name, rules, types, data string }{
+		{"weblog", "../testdata/weblog/weblog-rules.txt", "../testdata/weblog/weblog-types.json", "../testdata/weblog/weblogs-2k.ndjson"},
+		{"orders", "../testdata/orders/orders-rules.txt", "../testdata/orders/orders-types.json", "../testdata/orders/orders-2k.ndjson"},
+	}
+	for _, set := range sets {
+		b.Run(set.name, func(b *testing.B) {
+			p := compileBench(b, set.rules, set.types)
+			lines := readLines(b, set.data)
+			st := &plan.State{}
+			var out []byte
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				v, _ := st.Decoder.ParseRecord(lines[i%len(lines)])
+				o := v.(*record.Object)
+				if r, _ := p.RunOne(record.New(o), st); r != nil {
+					out = append(record.AppendJSON(out[:0], r.Data), '\n')
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "records/s")
+		})
 	}
 }

@@ -32,6 +32,9 @@ type State struct {
 	// UseIndex routes records through the selector index (the default);
 	// false evaluates every selector, the oracle the index is tested against.
 	NoIndex bool
+	// Decoder decodes the records of the goroutine that owns the State
+	// (rulec run), boxing their values in shared chunks.
+	Decoder record.Decoder
 }
 
 // Run evaluates records in order and returns the outputs (at most one per

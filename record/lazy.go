@@ -53,6 +53,9 @@ func (d *decoder) skipValue() error {
 	case c == '"':
 		_, err := d.str()
 		return err
+	case c == '-' || isDigit(c):
+		_, _, err := d.scanNumber()
+		return err
 	}
 	_, err := d.value()
 	return err

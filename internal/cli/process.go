@@ -39,7 +39,7 @@ func (s *stream) line(b *batch, l string, n int, st *plan.State) {
 	if len(l) == 0 || l[0] == '#' {
 		return
 	}
-	v, err := record.ParseRecordString(l)
+	v, err := st.Decoder.ParseRecord(l)
 	if err != nil {
 		b.dead = deadLine(b.dead, s.name, n, "IN001", "invalid JSON: "+err.Error(), []byte(l))
 		return
