@@ -5,13 +5,16 @@ package record
 // every accessor of Object decodes it in place first, so callers only ever
 // see plain values. Records often carry nested data no rule reads; this
 // skips building it.
-type lazyJSON struct{ text string }
+type lazyJSON struct {
+	text string
+	slab *slab // the Decoder's memory the value is decoded into, if any
+}
 
 // resolve decodes the i-th field if it is still lazy.
 func (o *Object) resolve(i int) any {
 	v := o.fields[i].val
 	if l, ok := v.(*lazyJSON); ok {
-		d := decoder{s: l.text}
+		d := decoder{s: l.text, slab: l.slab}
 		dv, err := d.value()
 		if err != nil { // cannot happen: the text was validated when it was read
 			dv = nil

@@ -6,8 +6,12 @@ import "unsafe"
 // and not-yet-decoded nested values in memory it allocates in chunks
 // instead of one allocation per value. A record's values share a chunk with
 // other records' values and keep it alive as long as any of them is kept;
-// they never change, so sharing is safe. The zero value is ready to use. A
-// Decoder is not safe for concurrent use; the values it returns are.
+// they never change, so sharing is safe. The zero value is ready to use.
+//
+// A Decoder and the records it returns belong to one goroutine: nested
+// values are decoded into the Decoder's memory when first read, so a record
+// must not be read by another goroutine while the Decoder is in use (a
+// record handed on should be resolved first, e.g. with Object.Clone).
 type Decoder struct {
 	slab slab
 }
@@ -68,7 +72,7 @@ func (sl *slab) lazyJSON(text string) *lazyJSON {
 	if len(sl.lazys) == cap(sl.lazys) {
 		sl.lazys = make([]lazyJSON, 0, slabChunk/4)
 	}
-	sl.lazys = append(sl.lazys, lazyJSON{text})
+	sl.lazys = append(sl.lazys, lazyJSON{text, sl})
 	return &sl.lazys[len(sl.lazys)-1]
 }
 
@@ -90,7 +94,7 @@ func (d *decoder) boxFloat(f float64) any {
 
 func (d *decoder) lazyText(text string) *lazyJSON {
 	if d.slab == nil {
-		return &lazyJSON{text}
+		return &lazyJSON{text: text}
 	}
 	return d.slab.lazyJSON(text)
 }
