@@ -15,10 +15,45 @@ type field struct {
 	val any
 }
 
-// NewObject returns an empty object with room for n keys.
+// NewObject returns an empty object with room for n keys. Up to 8 keys the
+// object and its room are one allocation.
 func NewObject(n int) *Object {
+	switch {
+	case n <= 0:
+		return &Object{}
+	case n <= 2:
+		x := new(objectWith2)
+		x.o.fields = x.f[:0]
+		return &x.o
+	case n <= 4:
+		x := new(objectWith4)
+		x.o.fields = x.f[:0]
+		return &x.o
+	case n <= 8:
+		x := new(objectWith8)
+		x.o.fields = x.f[:0]
+		return &x.o
+	}
 	return &Object{fields: make([]field, 0, n)}
 }
+
+// An object and the room for its first keys, allocated together. When the
+// keys outgrow the room they move to a slice of their own; the room stays
+// with the object (at most 8 keys' worth).
+type (
+	objectWith2 struct {
+		o Object
+		f [2]field
+	}
+	objectWith4 struct {
+		o Object
+		f [4]field
+	}
+	objectWith8 struct {
+		o Object
+		f [8]field
+	}
+)
 
 // Len is the number of keys.
 func (o *Object) Len() int {
