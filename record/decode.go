@@ -38,6 +38,28 @@ func ParseRecordString(s string) (any, error) {
 	return d.top()
 }
 
+// ParseRecordRaw validates one record (a JSON value) in s without
+// decoding it when it is an object: the object keeps s and decodes it on
+// first use, so a record that is only passed along is never built. Other
+// values are decoded at once.
+func ParseRecordRaw(s string) (any, error) {
+	d := decoder{s: s, lazy: true}
+	d.ws()
+	if d.i >= len(d.s) || d.s[d.i] != '{' {
+		return d.top()
+	}
+	start := d.i
+	if err := d.skipValue(); err != nil {
+		return ParseRecordString(s) // the same error as decoding gives
+	}
+	end := d.i
+	d.ws()
+	if d.i != len(d.s) {
+		return ParseRecordString(s)
+	}
+	return &Object{raw: &lazyJSON{text: s[start:end]}}, nil
+}
+
 // ParseObject decodes data that must hold a JSON object.
 func ParseObject(data []byte) (*Object, error) {
 	v, err := ParseJSON(data)

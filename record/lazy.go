@@ -10,6 +10,24 @@ type lazyJSON struct {
 	slab *slab // the Decoder's memory the value is decoded into, if any
 }
 
+// load decodes a record read as text (ParseRecordRaw) on first use. Its
+// own objects and arrays stay lazy.
+func (o *Object) load() {
+	if o != nil && o.raw != nil {
+		o.decodeRaw()
+	}
+}
+
+func (o *Object) decodeRaw() {
+	l := o.raw
+	o.raw = nil
+	d := decoder{s: l.text, lazy: true, slab: l.slab}
+	v, err := d.top()
+	if x, ok := v.(*Object); ok && err == nil { // it was validated when read
+		o.fields = x.fields
+	}
+}
+
 // resolve decodes the i-th field if it is still lazy.
 func (o *Object) resolve(i int) any {
 	v := o.fields[i].val
@@ -27,6 +45,7 @@ func (o *Object) resolve(i int) any {
 
 // resolveAll decodes every lazy field.
 func (o *Object) resolveAll() {
+	o.load()
 	for i := range o.fields {
 		if _, ok := o.fields[i].val.(*lazyJSON); ok {
 			o.resolve(i)

@@ -69,3 +69,49 @@ func randomRecord(rng *rand.Rand, i int) string {
 	b.WriteString("}")
 	return b.String()
 }
+
+// TestParseRecordRaw: a record kept as text behaves like the decoded record
+// under every method, and bad input gives the error decoding gives.
+func TestParseRecordRaw(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	ops := []func(o *Object) string{
+		func(o *Object) string { return fmt.Sprint(o.Len()) },
+		func(o *Object) string { v, ok := o.Get("nested"); return JSON(v) + fmt.Sprint(ok) },
+		func(o *Object) string { return fmt.Sprint(o.Has("id"), o.Has("nope")) },
+		func(o *Object) string { o.Set("new", "v"); return JSON(o) },
+		func(o *Object) string { o.Append("z2", 1.0); return JSON(o) },
+		func(o *Object) string { return fmt.Sprint(o.Delete("s"), JSON(o)) },
+		func(o *Object) string { return fmt.Sprint(o.Keys()) },
+		func(o *Object) string { k, v := o.At(0); return k + JSON(v) },
+		func(o *Object) string { o.SetAt(1, "x"); return JSON(o) },
+		func(o *Object) string { return JSON(o.Values()) },
+		func(o *Object) string { return JSON(o.Clone()) },
+		func(o *Object) string { return JSON(o.DeepClone()) },
+		func(o *Object) string { return fmt.Sprint(ToGo(o)) },
+		func(o *Object) string { o.Compact(); return JSON(o) },
+		func(o *Object) string { return fmt.Sprint(DeepEqual(o, o.Clone())) },
+		func(o *Object) string { return string(AppendIndentJSON(nil, o, "  ")) },
+	}
+	for i := 0; i < 300; i++ {
+		line := randomRecord(rng, i)
+		op := ops[rng.Intn(len(ops))]
+		raw, err := ParseRecordRaw(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := raw.(*Object); o.raw == nil {
+			t.Fatal("the object was decoded when read")
+		}
+		whole, _ := ParseObject([]byte(line))
+		if g, w := op(raw.(*Object)), op(whole); g != w {
+			t.Fatalf("%s: got %s, want %s", line, g, w)
+		}
+	}
+	for _, in := range []string{`{"a":}`, `{"a":1`, `{"a":1} x`, ` [1]`, `"s"`, `null`, `{"a":[1,}`, ` {"a":1} `} {
+		gv, gerr := ParseRecordRaw(in)
+		wv, werr := ParseRecordString(in)
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || JSON(gv) != JSON(wv) {
+			t.Errorf("%q: got %s %v, want %s %v", in, JSON(gv), gerr, JSON(wv), werr)
+		}
+	}
+}
