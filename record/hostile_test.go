@@ -103,9 +103,9 @@ func TestWideObjectDecodeIsLinear(t *testing.T) {
 		return best
 	}
 	ts, tb := measure(small), measure(big)
-	// quadratic: 25x, and seconds (it took 20 s); a shared machine makes
-	// ratios noisy, so both must show it
-	if tb > 15*ts+50*time.Millisecond && tb > time.Second {
+	// Quadratic decoding takes ~20 s for 100k keys; linear ~30 ms. Both a
+	// ratio and an absolute floor, so a loaded machine does not fail it.
+	if tb > 15*ts+50*time.Millisecond && tb > time.Second { // quadratic: 25x
 		t.Errorf("5x the keys took %v vs %v: not linear", tb, ts)
 	}
 	if o, _ := ParseRecordString(big); o.(*Object).Len() != 100000 {

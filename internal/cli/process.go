@@ -53,7 +53,7 @@ func (s *stream) line(b *batch, l string, n int, st *plan.State) {
 	if len(l) == 0 {
 		return
 	}
-	v, err := record.ParseRecordString(l)
+	v, err := st.Decoder.ParseRecord(l)
 	if err != nil {
 		msg := "invalid JSON: " + err.Error()
 		if l[0] == '#' {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"runtime/pprof"
 
 	"github.com/sluice-dev/sluice/compiler"
@@ -49,9 +48,7 @@ func runCmd(args []string, env Env) error {
 		return err
 	}
 	defer closeAll()
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	tuneGC()
 	if f.cpuProf != "" {
 		stop, err := startProfile(f.cpuProf)
 		if err != nil {
