@@ -175,6 +175,12 @@ func TestDeadLetterPathSafety(t *testing.T) {
 	if _, _, code = rulec(t, "", "run", "-r", rules, "--dead-letter", rules, data); code != ExitUsage {
 		t.Errorf("rule file as dead-letter: exit %d", code)
 	}
+	if _, _, code = rulec(t, "", "run", "-r", rules, "--cpuprofile", data, data); code != ExitUsage {
+		t.Errorf("input as --cpuprofile: exit %d", code)
+	}
+	if b, _ := os.ReadFile(data); string(b) != "{\"b\":1}\nnot json\n" {
+		t.Errorf("an input was overwritten: %q", b)
+	}
 	// the file behind standard output (an append-mode log) is appended to
 	logPath := writeFile(t, dir, "log", "earlier\n")
 	logf, err := os.OpenFile(logPath, os.O_WRONLY|os.O_APPEND, 0)

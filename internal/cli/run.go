@@ -38,7 +38,13 @@ func runCmd(args []string, env Env) error {
 	if trace != "" {
 		return traceRun(p, inputs, trace, env)
 	}
-	deadW, closeDead, err := openDeadLetter(f.deadFile, append(append([]string(nil), inputs...), f.rules...), env)
+	allInputs := append(append([]string(nil), inputs...), f.rules...)
+	if f.cpuProf != "" {
+		if err := refuseInput("--cpuprofile", f.cpuProf, allInputs, env); err != nil {
+			return err
+		}
+	}
+	deadW, closeDead, err := openDeadLetter(f.deadFile, allInputs, env)
 	if err != nil {
 		return err
 	}
