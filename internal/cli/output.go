@@ -91,6 +91,31 @@ func refuseInput(flag, path string, inputs []string, env Env) error {
 	return nil
 }
 
+// refuseStdInput is an error when standard output or standard error is a
+// regular file that is also an input: `rulec run in.ndjson >> in.ndjson`
+// would read its own output forever.
+func refuseStdInput(inputs []string, env Env) error {
+	for _, s := range []struct {
+		name string
+		w    io.Writer
+	}{{"standard output", env.Stdout}, {"standard error", env.Stderr}} {
+		f, ok := s.w.(*os.File)
+		if !ok {
+			continue
+		}
+		fi, err := f.Stat()
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		for _, in := range inputs {
+			if ii, err := os.Stat(in); in != "-" && err == nil && os.SameFile(fi, ii) {
+				return usageErr("the %s is the input %s: rulec would read its own output", s.name, in)
+			}
+		}
+	}
+	return nil
+}
+
 func sameFile(fi os.FileInfo, f *os.File) bool {
 	fs, err := f.Stat()
 	return err == nil && os.SameFile(fi, fs)

@@ -39,6 +39,9 @@ func runCmd(args []string, env Env) error {
 		return traceRun(p, inputs, trace, env)
 	}
 	allInputs := append(append([]string(nil), inputs...), f.rules...)
+	if err := refuseStdInput(inputs, env); err != nil {
+		return err
+	}
 	if f.cpuProf != "" {
 		if err := refuseInput("--cpuprofile", f.cpuProf, allInputs, env); err != nil {
 			return err
