@@ -53,6 +53,12 @@ func (s *stream) line(b *batch, l string, n int, st *plan.State) {
 	if len(l) == 0 {
 		return
 	}
+	defer func() { // a panic outside a record's run (parsing, unwrapping)
+		if p := recover(); p != nil {
+			s.panics.Add(1)
+			b.dead = deadLine(b.dead, s.name, n, CodeInternal, fmt.Sprintf("internal error while reading this line: %v; please report it", p), []byte(l))
+		}
+	}()
 	v, err := st.Decoder.ParseRecord(l)
 	if err != nil {
 		msg := "invalid JSON: " + err.Error()
