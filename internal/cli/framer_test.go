@@ -28,7 +28,7 @@ func TestSniff(t *testing.T) {
 		{[]string{`[{"a":1}]`}, true},
 		{[]string{"  \n [{\"a\":1},\n{\"b\":2}]\n"}, true},
 		{[]string{"[1,2]\n{\"a\":1}\n"}, false}, // NDJSON whose first line is an array
-		{[]string{"[1,2]\n", "\n  \n"}, true},    // one array alone
+		{[]string{"[1,2]\n", "\n  \n"}, true},   // one array alone
 		{[]string{"[1,", "2]\n", "{\"a\":1}"}, false},
 		{[]string{"\xef\xbb", "\xbf[{\"a\":1}]"}, true}, // a BOM split across reads
 		{[]string{"\xef\xbb\xbf{\"a\":1}\n"}, false},
