@@ -380,7 +380,7 @@ func TestFlagValidation(t *testing.T) {
 	rules := writeFile(t, dir, "r.txt", `{"selector":"*","source":"b","target":"c"}`+"\n")
 	types := writeFile(t, dir, "types.json", `{"a":"nonsense"}`)
 	for _, args := range [][]string{
-		{"--types-file", types}, {"--max-record-size", "0"}, {"--max-record-size", "lots"}, {"--record-timeout", "soon"}, {"--record-timeout", "-1s"},
+		{"--types-file", types}, {"--types-file", "/dev/zero"}, {"--variables", "/dev/zero"}, {"--max-record-size", "0"}, {"--max-record-size", "lots"}, {"--record-timeout", "soon"}, {"--record-timeout", "-1s"},
 	} {
 		if _, errOut, code := rulec(t, "", append([]string{"run", "-r", rules}, args...)...); code != ExitUsage {
 			t.Errorf("%v: exit %d (%s)", args, code, errOut)
