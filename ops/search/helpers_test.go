@@ -29,6 +29,11 @@ func searchConns(t *testing.T) *job.Connections {
 	return testservers.Connections(t, job.ConnSearch)
 }
 
+func searchConnsTB(tb testing.TB) *job.Connections {
+	tb.Helper()
+	return testservers.Connections(tb, job.ConnSearch)
+}
+
 // proxied puts a fault proxy in front of the test search server and
 // returns connections whose default goes through it.
 func proxied(t *testing.T) (*faultproxy.Proxy, *job.Connections) {

@@ -18,6 +18,16 @@ import (
 // newSender builds a sender from a search_sender_api configuration.
 func newSender(t *testing.T, conns *job.Connections, cfgJSON string, reject func(*record.Record, error) error) *search.Sender {
 	t.Helper()
+	return newSenderWith(t, conns, cfgJSON, reject)
+}
+
+func newSenderTB(tb testing.TB, conns *job.Connections, cfgJSON string) *search.Sender {
+	tb.Helper()
+	return newSenderWith(tb, conns, cfgJSON, nil)
+}
+
+func newSenderWith(t testing.TB, conns *job.Connections, cfgJSON string, reject func(*record.Record, error) error) *search.Sender {
+	t.Helper()
 	spec, _ := job.Lookup("search_sender_api")
 	v, err := record.ParseJSON([]byte(cfgJSON))
 	if err != nil {
