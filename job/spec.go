@@ -89,11 +89,14 @@ type Example struct {
 	// Files are written to a temporary directory before the example runs;
 	// relative paths in Config resolve against it.
 	Files map[string]string
-	// Servers are the connection kinds (ConnS3, ConnKafka, ...) whose real
-	// server the example needs: its "default" connection of each kind is
-	// the test server's (internal/testservers), and without one the example
-	// is skipped (a failure under CI=true).
+	// Servers lists the connection kinds (ConnSearch, ConnS3, ...) whose
+	// "default" connection must be a real server: the example runs against
+	// the test server of each (internal/testservers) and is skipped without
+	// it (a failure under CI=true).
 	Servers []string
+	// Setup (optional) runs before the example with the job's connections,
+	// e.g. to store a document the example reads.
+	Setup func(c *Connections) error
 }
 
 // Param returns the named parameter of the spec.

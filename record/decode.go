@@ -155,6 +155,7 @@ func (d *decoder) object() (any, error) {
 	}
 	o := NewObject(size)
 	var seen uint64 // a one-bit-per-key hash: a clear bit means a new key
+	var keys map[string]int
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == '}' {
 		d.i++
@@ -180,11 +181,25 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if bit := keyBit(k); seen&bit == 0 {
-			seen |= bit
+		switch {
+		case keys != nil: // a wide object: a set of its keys keeps decoding linear
+			if j, dup := keys[k]; dup {
+				o.fields[j].val = v
+			} else {
+				keys[k] = len(o.fields)
+				o.Append(k, v)
+			}
+		case seen&keyBit(k) == 0:
+			seen |= keyBit(k)
 			o.Append(k, v)
-		} else {
+			if len(o.fields) == wideObject {
+				keys = indexKeys(o)
+			}
+		default:
 			o.Set(k, v) // possibly a duplicate key: the last value wins
+			if len(o.fields) == wideObject {
+				keys = indexKeys(o)
+			}
 		}
 		d.ws()
 		if d.i >= len(d.s) {
@@ -201,6 +216,19 @@ func (d *decoder) object() (any, error) {
 		}
 		return nil, d.err("expected ',' or '}' in object")
 	}
+}
+
+// wideObject is the key count from which decoding an object tracks its keys
+// in a map: below it the one-word hash and a linear scan are faster, above
+// it the scan would make decoding quadratic in the number of keys.
+const wideObject = 64
+
+func indexKeys(o *Object) map[string]int {
+	m := make(map[string]int, 2*len(o.fields))
+	for i, f := range o.fields {
+		m[f.key] = i
+	}
+	return m
 }
 
 // memberValue decodes an object member; a record's (depth 1) own objects

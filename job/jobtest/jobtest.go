@@ -65,41 +65,22 @@ func RunExample(t *testing.T, s *job.Spec, ex job.Example) ([]*record.Record, er
 		}
 	}
 	t.Chdir(dir)
-	conns := ServerConnections(t, ex.Servers...)
+	var conns *job.Connections
+	if len(ex.Servers) > 0 {
+		conns = testservers.Connections(t, ex.Servers...)
+	}
+	if ex.Setup != nil {
+		if conns == nil {
+			conns = job.DefaultConnections()
+		}
+		if err := ex.Setup(conns); err != nil {
+			return nil, fmt.Errorf("example setup: %w", err)
+		}
+	}
 	if s.Kind == job.KindReader || readsFirst(ex.Config) {
 		return runReader(ex, dir, conns)
 	}
 	return runProcessor(ex, dir, conns)
-}
-
-// ServerConnections are the loopback default connections with the
-// "default" connection of each kind replaced by the test server's
-// (internal/testservers): the test is skipped, or fails under CI=true,
-// when one is not running. No kinds: nil (the defaults).
-func ServerConnections(t testing.TB, kinds ...string) *job.Connections {
-	if len(kinds) == 0 {
-		return nil
-	}
-	conns := job.DefaultConnections()
-	for _, kind := range kinds {
-		var cfg map[string]any
-		switch kind {
-		case job.ConnS3:
-			s := testservers.ObjectStore(t)
-			cfg = map[string]any{"endpoint": s.Endpoint, "accessKeyId": s.AccessKey, "secretAccessKey": s.SecretKey,
-				"region": s.Region, "forcePathStyle": true}
-		case job.ConnKafka:
-			var brokers []any
-			for _, b := range testservers.Kafka(t) {
-				brokers = append(brokers, b)
-			}
-			cfg = map[string]any{"brokers": brokers}
-		default:
-			t.Fatalf("no test server for connections of kind %q", kind)
-		}
-		conns.Set(kind, "default", record.FromMap(cfg))
-	}
-	return conns
 }
 
 // readsFirst reports whether an example's operation is a reader (the

@@ -15,8 +15,8 @@ import (
 	"github.com/sluice-dev/sluice/fsys"
 	"github.com/sluice-dev/sluice/fsys/s3fs"
 	"github.com/sluice-dev/sluice/internal/routetest"
+	"github.com/sluice-dev/sluice/internal/testservers"
 	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/job/jobtest"
 	"github.com/sluice-dev/sluice/lang/diag"
 	_ "github.com/sluice-dev/sluice/ops/builtin"
 	"github.com/sluice-dev/sluice/record"
@@ -32,7 +32,7 @@ type store struct {
 }
 
 func testStore(t testing.TB) store {
-	conns := jobtest.ServerConnections(t, job.ConnS3)
+	conns := testservers.Connections(t, job.ConnS3)
 	cfg, _ := conns.Get(job.ConnS3, "default")
 	f, err := fsys.Open(context.Background(), s3fs.Kind, record.ToGo(cfg).(map[string]any))
 	if err != nil {
