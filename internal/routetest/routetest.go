@@ -5,8 +5,11 @@
 package routetest
 
 import (
+	"encoding/json"
 	"fmt"
 	"sync"
+	"testing"
+	"time"
 
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/record"
@@ -69,4 +72,53 @@ func Slices(n, per int) ([][]map[string]any, map[string]map[int]int) {
 		all = append(all, recs)
 	}
 	return all, want
+}
+
+// BenchRecords are n records shaped like data_generator's (about 400 bytes
+// of JSON each), routed to four routes r0..r3 and keyed by their uuid.
+func BenchRecords(n int) []*record.Record {
+	out := make([]*record.Record, n)
+	for i := range out {
+		o := record.NewObject(9)
+		o.Set("ip", fmt.Sprintf("10.%d.%d.%d", i%256, i/256%256, i/65536%256))
+		o.Set("userAgent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36")
+		o.Set("url", fmt.Sprintf("https://example.org/path/%d?q=%d", i, i*7))
+		uuid := fmt.Sprintf("3f2b8c1e-9a7d-4e2f-b1c3-%012d", i)
+		o.Set("uuid", uuid)
+		o.Set("ipv6", "2001:db8:85a3::8a2e:370:7334")
+		o.Set("location", "-8.094, -167.71893")
+		o.Set("created", "2024-05-16T01:37:21.000Z")
+		o.Set("bytes", float64(i*37%100000))
+		o.Set("data", fmt.Sprintf("raw line %d with some text", i))
+		r := record.New(o)
+		r.SetMeta("standard:route", fmt.Sprintf("r%d", i%4))
+		r.SetMeta("_key", uuid)
+		out[i] = r
+	}
+	return out
+}
+
+// RunBench sends b.N slices of recs through routed_sender (`**`, one batch
+// per slice) into the sender api configured by api (a JSON object with its
+// _name) and reports records/s.
+func RunBench(b *testing.B, api string, recs []*record.Record, conns *job.Connections) {
+	var name struct{ Name string `json:"_name"` }
+	if err := json.Unmarshal([]byte(api), &name); err != nil {
+		b.Fatal(err)
+	}
+	doc := fmt.Sprintf(`{"apis": [%s], "operations": [{"_op": "test-reader", "passthrough_slice": true},
+		{"_op": "routed_sender", "_api_name": %q, "routing": {"**": "default"}, "size": %d}]}`, api, name.Name, len(recs))
+	h, err := job.NewHarness(doc, job.HarnessOptions{Options: job.Options{Conns: conns}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	b.ResetTimer()
+	start := time.Now()
+	for b.Loop() {
+		if _, err := h.RunSlice(recs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(recs)*b.N)/time.Since(start).Seconds(), "records/s")
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -118,21 +117,11 @@ func (s *Sender) produce(ctx context.Context, msgs []*kgo.Record) (results kgo.P
 	if err != nil {
 		return nil, false, err
 	}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	results = make(kgo.ProduceResults, 0, len(msgs))
-	wg.Add(len(msgs))
-	promise := func(r *kgo.Record, err error) {
-		mu.Lock()
-		results = append(results, kgo.ProduceResult{Record: r, Err: err})
-		mu.Unlock()
-		wg.Done()
-	}
-	for _, m := range msgs {
-		cl.Produce(ctx, m, promise)
-	}
 	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
+	go func() {
+		results = cl.ProduceSync(ctx, msgs...)
+		close(done)
+	}()
 	timer := time.NewTimer(s.opt.Patience)
 	defer timer.Stop()
 	select {
