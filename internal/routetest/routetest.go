@@ -102,7 +102,9 @@ func BenchRecords(n int) []*record.Record {
 // per slice) into the sender api configured by api (a JSON object with its
 // _name) and reports records/s.
 func RunBench(b *testing.B, api string, recs []*record.Record, conns *job.Connections) {
-	var name struct{ Name string `json:"_name"` }
+	var name struct {
+		Name string `json:"_name"`
+	}
 	if err := json.Unmarshal([]byte(api), &name); err != nil {
 		b.Fatal(err)
 	}
