@@ -74,10 +74,14 @@ func acksCheck() job.Check {
 }
 
 func validate(_ *job.Job, c *job.Config) []error {
+	var errs []error
 	if c.Float("max_message_bytes") > math.MaxInt32 {
-		return []error{job.ParamErr("max_message_bytes", "it must be below 2 GiB")}
+		errs = append(errs, job.ParamErr("max_message_bytes", "it must be below 2 GiB"))
 	}
-	return nil
+	if err := checkTopic(c.String("topic")); c.String("topic") != "" && err != nil {
+		errs = append(errs, job.ParamErr("topic", "%v", err))
+	}
+	return errs
 }
 
 // api is the stream_sender_api of one worker: a factory of senders, one

@@ -55,36 +55,43 @@ func deadLetters(t testing.TB, path string) []map[string]any {
 
 // TestRecordFaultsGoToTheDeadLetterAction: a record larger than
 // max_message_bytes and one whose id_field is not a string are handed to
-// the api's dead-letter action with the reason; the rest of the batch is
+// the api's dead-letter action with the reason, a record whose route makes
+// no valid topic name to routed_sender's; the rest of the batch is
 // delivered once.
 func TestRecordFaultsGoToTheDeadLetterAction(t *testing.T) {
 	brokers := testservers.Kafka(t)
 	topic := freshTopic("stream-dead")
-	dead := filepath.Join(t.TempDir(), "dead.ndjson")
-	h, err := job.ProcessorHarness(`{"_op": "routed_sender", "_api_name": "stream_sender_api", "routing": {"*": "default"}}`,
+	dir := t.TempDir()
+	dead, routeDead := filepath.Join(dir, "dead.ndjson"), filepath.Join(dir, "route-dead.ndjson")
+	h, err := job.ProcessorHarness(`{"_op": "routed_sender", "_api_name": "stream_sender_api", "routing": {"**": "default"}, "_dead_letter_action": "dead_letter_file:routes"}`,
 		fmt.Sprintf(`[{"_name": "stream_sender_api", "topic": %q, "id_field": "key", "max_message_bytes": 2048, "_dead_letter_action": "dead_letter_file"},
-			{"_name": "dead_letter_file", "path": %q}]`, topic, dead),
+			{"_name": "dead_letter_file", "path": %q}, {"_name": "dead_letter_file:routes", "path": %q}]`, topic, dead, routeDead),
 		job.HarnessOptions{Options: job.Options{Conns: kafkaConns(brokers)}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
 	var recs []*record.Record
-	for i := range 6 {
+	for i := range 7 {
 		o := record.FromMap(map[string]any{"id": float64(i), "key": fmt.Sprint("k", i)})
+		route := "ok"
 		switch i {
 		case 2:
 			o.Set("pad", strings.Repeat("x", 4096))
 		case 4:
 			o.Set("key", 4.0)
+		case 6:
+			route = "no/slash"
 		}
-		recs = append(recs, record.New(o))
+		r := record.New(o)
+		r.SetMeta("standard:route", route)
+		recs = append(recs, r)
 	}
 	if _, err := h.RunSlice(recs); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]map[int]int{topic: {0: 1, 1: 1, 3: 1, 5: 1}}
-	if got := received(t, brokers, topic); fmt.Sprint(got) != fmt.Sprint(want) {
+	want := map[string]map[int]int{topic + "-ok": {0: 1, 1: 1, 3: 1, 5: 1}}
+	if got := received(t, brokers, topic+"-ok"); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("topic holds %v, want %v", got, want)
 	}
 	letters := deadLetters(t, dead)
@@ -96,6 +103,9 @@ func TestRecordFaultsGoToTheDeadLetterAction(t *testing.T) {
 		if !strings.Contains(reasons, want) {
 			t.Errorf("dead-letter reasons %q lack %q", reasons, want)
 		}
+	}
+	if letters := deadLetters(t, routeDead); len(letters) != 1 || !strings.Contains(fmt.Sprint(letters[0]["message"]), "is not a valid topic name") {
+		t.Errorf("routed_sender's dead letters %v, want the record routed no/slash", letters)
 	}
 }
 

@@ -175,7 +175,11 @@ func (s *Sender) reject(r *record.Record, err error) error {
 
 // message is the Kafka message of a record.
 func (s *Sender) message(r *record.Record) (*kgo.Record, error) {
-	m := &kgo.Record{Topic: s.topic(r), Value: record.AppendJSON(nil, r.Data)}
+	topic := s.topic(r)
+	if err := checkTopic(topic); err != nil {
+		return nil, err
+	}
+	m := &kgo.Record{Topic: topic, Value: record.AppendJSON(nil, r.Data)}
 	key, err := s.key(r)
 	if err != nil {
 		return nil, err
@@ -240,12 +244,31 @@ func dateMillis(v any) (int64, bool) {
 	return 0, false
 }
 
+// checkTopic refuses a topic name Kafka would refuse (a record error: the
+// name comes from the record's route).
+func checkTopic(topic string) error {
+	if len(topic) > 249 || topic == "." || topic == ".." {
+		return job.RecordErr("BAD_TOPIC", "%q is not a valid topic name (at most 249 characters, not . or ..)", topic)
+	}
+	for _, c := range []byte(topic) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return job.RecordErr("BAD_TOPIC", "%q is not a valid topic name (letters, digits, '.', '_' and '-' only)", topic)
+		}
+	}
+	return nil
+}
+
 // Verify makes sure the topic of a route exists, asking the broker for its
-// metadata (which creates it where the broker auto-creates topics).
+// metadata (which creates it where the broker auto-creates topics). A route
+// that makes an invalid topic name is a record error: its records go to
+// routed_sender's dead-letter action.
 func (s *Sender) Verify(ctx context.Context, route string) error {
 	topic := s.opt.Topic
 	if route != "" {
 		topic += "-" + route
+	}
+	if err := checkTopic(topic); err != nil {
+		return err
 	}
 	req := kmsg.NewPtrMetadataRequest()
 	t := kmsg.NewMetadataRequestTopic()
