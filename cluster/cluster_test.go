@@ -197,3 +197,63 @@ func TestControllerResumes(t *testing.T) {
 	}
 	exactlyOnce(t, filepath.Join(dir, "out"), 120)
 }
+
+// TestPersistentJobStopsAfterItsSlices: a persistent job's controller
+// stopped stops slicing, waits for the slices it published and ends as
+// "stopped"; the next run is a new execution.
+func TestPersistentJobStopsAfterItsSlices(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "job.json")
+	text := `{"name": "forever", "lifecycle": "persistent", "workers": 2, "operations": [{"_op": "test-reader"}, {"_op": "delay", "ms": 2}]}`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, l := job.Load(path, job.Options{})
+	if j == nil {
+		t.Fatal(l.Items)
+	}
+	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := cluster.Connect(srv.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Workers: 2, Load: loadFrom(t)})
+	wctx, stopWorker := context.WithCancel(context.Background())
+	defer stopWorker()
+	go func() { _ = w.Run(wctx) }()
+
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for c.Progress().SlicesDone < 5 {
+			time.Sleep(2 * time.Millisecond)
+		}
+		cancel()
+	}()
+	sum, err := c.Run(ctx)
+	if err != nil || sum.Status != "stopped" || sum.SlicesDone < 5 || sum.SlicesFailed != 0 || sum.RecordsOut != 187*sum.SlicesDone {
+		t.Fatalf("%v %+v", err, sum)
+	}
+	if p := c.Progress(); p.SlicesQueued != 0 || p.SlicesDone != sum.SlicesDone {
+		t.Errorf("every slice published must be done: %+v", p)
+	}
+	again, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	go func() {
+		for again.Progress().SlicesDone < 1 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel2()
+	}()
+	if sum, err := again.Run(ctx2); err != nil || sum.Status != "stopped" {
+		t.Fatalf("second run: %v %+v", err, sum)
+	}
+	if again.ExecutionID() == c.ExecutionID() {
+		t.Errorf("a stopped persistent job must start afresh, not resume %s", c.ExecutionID())
+	}
+}

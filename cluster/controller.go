@@ -76,26 +76,36 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 }
 
 // Run runs the execution to its end, or resumes the one a controller
-// before it left unfinished. Cancelling ctx stops the controller only: the
-// execution stays in the cluster, workers finish the slices published, and
-// a controller started again resumes it.
+// before it left unfinished. Cancelling ctx stops the controller: a once
+// job stays in the cluster (workers finish the slices published, and a
+// controller started again resumes it; the error is job.ErrStopped); a
+// persistent job stops slicing, waits for the slices published and ends
+// as "stopped".
 func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 	if err := c.setup(ctx); err != nil {
 		return c.summary("failed"), err
 	}
-	watchCtx, stopWatch := context.WithCancel(ctx)
+	bg := context.WithoutCancel(ctx)
+	watchCtx, stopWatch := context.WithCancel(bg)
 	defer stopWatch()
 	go c.watchResults(watchCtx)
-	if err := c.slice(ctx); err != nil {
-		if ctx.Err() != nil {
-			return c.stopped()
-		}
+	err := c.slice(ctx)
+	if err == nil {
+		err = c.waitForResults(ctx)
+	}
+	switch {
+	case err == nil:
+		return c.finish(ctx, "completed")
+	case ctx.Err() == nil:
 		return c.summary("failed"), err
+	case c.j.Persistent():
+		c.log.Info("stopping: waiting for the slices published")
+		if err := c.waitForResults(bg); err != nil {
+			return c.summary("stopped"), err
+		}
+		return c.finish(bg, "stopped")
 	}
-	if err := c.waitForResults(ctx); err != nil {
-		return c.stopped()
-	}
-	return c.finish(ctx)
+	return c.summary("stopped"), job.ErrStopped
 }
 
 // setup makes the bucket, resumes or starts the execution, and makes the
@@ -389,13 +399,15 @@ func (c *Controller) giveUp(ctx context.Context, seq uint64) {
 }
 
 // finish records the end of the execution and removes its stream.
-func (c *Controller) finish(ctx context.Context) (*job.Summary, error) {
-	sum := c.summary("completed")
+func (c *Controller) finish(ctx context.Context, status string) (*job.Summary, error) {
+	sum := c.summary(status)
 	var err error
 	if sum.SlicesFailed > 0 {
 		sum.Status, err = "failed", fmt.Errorf("%d %w", sum.SlicesFailed, job.ErrSlicesFailed)
 	}
+	c.mu.Lock()
 	c.st.Status = sum.Status
+	c.mu.Unlock()
 	if serr := c.saveState(ctx); serr != nil {
 		return sum, serr
 	}
@@ -406,14 +418,6 @@ func (c *Controller) finish(ctx context.Context) (*job.Summary, error) {
 		c.log.Warn("removing the stream failed", "stream", c.n.stream, "error", derr.Error())
 	}
 	return sum, err
-}
-
-func (c *Controller) stopped() (*job.Summary, error) {
-	sum := c.summary("stopped")
-	if c.j.Persistent() {
-		return sum, nil
-	}
-	return sum, job.ErrStopped
 }
 
 // Progress is a snapshot of the execution, from the results so far.
