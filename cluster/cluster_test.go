@@ -3,10 +3,13 @@ package cluster_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -256,4 +259,62 @@ func TestPersistentJobStopsAfterItsSlices(t *testing.T) {
 	if again.ExecutionID() == c.ExecutionID() {
 		t.Errorf("a stopped persistent job must start afresh, not resume %s", c.ExecutionID())
 	}
+}
+
+// TestControllerShowsWorkersThatCannotRunTheJob: a worker whose own
+// validation of the job fails says so through the bucket, and the
+// controller logs it.
+func TestControllerShowsWorkersThatCannotRunTheJob(t *testing.T) {
+	dir := t.TempDir()
+	path, j := writeJob(t, dir, 2, 1, 0, "")
+	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := cluster.Connect(srv.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Load: func(cluster.JobDoc) (*job.Job, error) {
+		return nil, errors.New("connection \"default\" is not configured here")
+	}})
+	wctx, stopWorker := context.WithCancel(context.Background())
+	defer stopWorker()
+	go func() { _ = w.Run(wctx) }()
+	var log syncBuffer
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	go func() {
+		for !strings.Contains(log.String(), "a worker cannot run the job") && ctx.Err() == nil {
+			time.Sleep(5 * time.Millisecond)
+		}
+		cancel()
+	}()
+	sum, err := c.Run(ctx)
+	if !errors.Is(err, job.ErrStopped) || sum.SlicesDone != 0 {
+		t.Errorf("%v %+v", err, sum)
+	}
+	if !strings.Contains(log.String(), `connection \"default\" is not configured here`) {
+		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

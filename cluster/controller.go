@@ -89,6 +89,7 @@ func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 	watchCtx, stopWatch := context.WithCancel(bg)
 	defer stopWatch()
 	go c.watchResults(watchCtx)
+	go c.watchWorkers(watchCtx)
 	err := c.slice(ctx)
 	if err == nil {
 		err = c.waitForResults(ctx)
@@ -314,6 +315,19 @@ func (c *Controller) watchResults(ctx context.Context) {
 	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) {
 		if e != nil && e.Operation() == jetstream.KeyValuePut {
 			c.record(e.Key(), e.Value())
+		}
+	})
+}
+
+// watchWorkers logs the workers that cannot run the job (a job file that
+// is not valid with their connections, say): the job waits for a worker
+// that can.
+func (c *Controller) watchWorkers(ctx context.Context) {
+	open := func(ctx context.Context) (jetstream.KeyWatcher, error) { return c.kv.Watch(ctx, workerPrefix+"*") }
+	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) {
+		var p workerProblem
+		if e != nil && json.Unmarshal(e.Value(), &p) == nil {
+			c.log.Error("a worker cannot run the job", "worker", p.Worker, "error", p.Error)
 		}
 	})
 }
