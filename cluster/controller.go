@@ -269,18 +269,23 @@ func (c *Controller) checkReplay(order int, req any) {
 // publish sends a slice once fewer than limit slices wait for a worker,
 // then records it in the state.
 func (c *Controller) publish(ctx context.Context, order int, req any, limit int) error {
-	for c.outstanding() >= limit {
-		if !sleep(ctx, 20*time.Millisecond) {
-			return ctx.Err()
-		}
+	for ctx.Err() == nil && c.outstanding() >= limit {
+		sleep(ctx, 20*time.Millisecond)
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
 	}
 	s := &job.Slice{ID: c.st.Exec + "-" + strconv.Itoa(order), Order: order, Request: req}
 	body, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
-	err = retry(ctx, c.log, "publish slice", func(ctx context.Context) error {
-		_, err := c.js.Publish(ctx, c.n.subject, body, jetstream.WithMsgID(s.ID))
+	// A stop does not interrupt a publish under way: a slice the stream
+	// stored is counted as published.
+	err = retry(ctx, c.log, "publish slice", func(context.Context) error {
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_, err := c.js.Publish(pctx, c.n.subject, body, jetstream.WithMsgID(s.ID))
 		return err
 	})
 	if err != nil {
