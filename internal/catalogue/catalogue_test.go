@@ -116,7 +116,7 @@ func TestExamplesProduceTheirCode(t *testing.T) {
 	codes := scanCodes(t)
 	var emitted []string
 	for code, used := range codes {
-		if used && code != "RUL001" && code != "RUN002" { // need a missing file / a failing operation
+		if used && code != "RUL001" && code != "RUN002" && code != "RUN003" { // need a missing file / a failing operation / a regex that runs out of time
 			emitted = append(emitted, code)
 		}
 	}
