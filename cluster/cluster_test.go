@@ -10,14 +10,66 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/sluice-dev/sluice/cluster"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
+	"github.com/sluice-dev/sluice/record"
 	_ "github.com/sluice-dev/sluice/ops/all"
 )
+
+// countedRequests counts the requests test_counted_reader's slicers make.
+var countedRequests atomic.Int64
+
+func init() {
+	job.Register(&job.Spec{Name: "test_counted_reader", Kind: job.KindReader, Summary: "numbered slices, recoverable",
+		Params: []*job.Param{{Name: "slices", Default: 1.0, Check: job.Nat()}, {Name: "per", Default: 1.0, Check: job.Nat()}},
+		NewSlicer: func(ctx *job.SlicerContext, c *job.Config) (job.Slicer, error) {
+			s := &countedSlicer{next: 1, last: c.Int("slices")}
+			if len(ctx.Recovery) > 0 {
+				n, _ := ctx.Recovery[0].LastSlice.(*record.Object).Get("n")
+				s.next, s.resumed = int(n.(float64))+1, true
+			}
+			return s, nil
+		},
+		NewFetcher: func(_ *job.OpContext, c *job.Config) (job.Fetcher, error) { return countedFetcher(c.Int("per")), nil },
+	})
+}
+
+type countedSlicer struct {
+	next, last int
+	resumed    bool
+}
+
+func (s *countedSlicer) Resumed() bool { return s.resumed }
+
+func (s *countedSlicer) Slice(context.Context) ([]any, bool, error) {
+	if s.next > s.last {
+		return nil, true, nil
+	}
+	countedRequests.Add(1)
+	req := record.NewObject(1)
+	req.Set("n", float64(s.next))
+	s.next++
+	return []any{req}, s.next > s.last, nil
+}
+
+// countedFetcher makes `per` records with the ids of slice n.
+type countedFetcher int
+
+func (per countedFetcher) Fetch(_ *job.Slice, req any) ([]*record.Record, error) {
+	n, _ := req.(*record.Object).Get("n")
+	var out []*record.Record
+	for k := range int(per) {
+		o := record.NewObject(1)
+		o.Set("id", float64((int(n.(float64))-1)*int(per)+k+1))
+		out = append(out, record.New(o))
+	}
+	return out, nil
+}
 
 // writeJob writes a job that passes slices of records with ids through
 // a delay of ms per slice to ldjson files under dir/out, and returns the
@@ -163,6 +215,38 @@ func TestFailedSliceUsesMaxRetries(t *testing.T) {
 func TestControllerResumes(t *testing.T) {
 	dir := t.TempDir()
 	path, j := writeJob(t, dir, 30, 4, 20, `"max_retries": 1,`)
+	resumeMidJob(t, dir, path, j, 30, 120)
+}
+
+// TestControllerResumesARecoverableSlicer: a job.Recoverable slicer is not
+// replayed after a restart: it starts after the saved position, and every
+// request is made once.
+func TestControllerResumesARecoverableSlicer(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "job.json")
+	text := fmt.Sprintf(`{"name": "counted", "workers": 2,
+  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
+  "operations": [{"_op": "test_counted_reader", "slices": 30, "per": 4}, {"_op": "delay", "ms": 20},
+    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, filepath.Join(dir, "out"))
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, l := job.Load(path, job.Options{})
+	if j == nil {
+		t.Fatal(l.Items)
+	}
+	countedRequests.Store(0)
+	resumeMidJob(t, dir, path, j, 30, 120)
+	if n := countedRequests.Load(); n != 30 {
+		t.Errorf("the slicer made %d requests in both runs, want 30 (no replay)", n)
+	}
+}
+
+// resumeMidJob stops a controller after five slices and runs a second one,
+// which resumes the execution; workers keep going meanwhile; nothing runs
+// twice.
+func resumeMidJob(t *testing.T, dir, path string, j *job.Job, slices, records int) {
+	t.Helper()
 	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -192,13 +276,13 @@ func TestControllerResumes(t *testing.T) {
 	}
 	c2, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
 	sum, err = c2.Run(context.Background())
-	if err != nil || sum.Status != "completed" || sum.SlicesDone != 30 || sum.RecordsOut != 120 {
+	if err != nil || sum.Status != "completed" || sum.SlicesDone != int64(slices) || sum.RecordsOut != int64(records) {
 		t.Fatalf("second controller: %v %+v", err, sum)
 	}
 	if c2.ExecutionID() != c1.ExecutionID() {
 		t.Errorf("resumed execution %s, first was %s", c2.ExecutionID(), c1.ExecutionID())
 	}
-	exactlyOnce(t, filepath.Join(dir, "out"), 120)
+	exactlyOnce(t, filepath.Join(dir, "out"), records)
 }
 
 // TestPersistentJobStopsAfterItsSlices: a persistent job's controller

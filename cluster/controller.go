@@ -221,18 +221,19 @@ func (c *Controller) saveState(ctx context.Context) error {
 	})
 }
 
-// slice runs the slicer to its end. A resumed execution replays the
-// slicer past the slices already published.
+// slice runs the slicer to its end. A resumed execution's slicer starts
+// after the saved position when it can (job.Recoverable); otherwise it is
+// replayed past the slices already published.
 func (c *Controller) slice(ctx context.Context) error {
 	if c.st.SlicerDone {
 		return nil
 	}
-	slicer, err := job.NewSlicer(ctx, c.j, job.RunOptions{Logger: c.log})
+	slicer, order, err := c.newSlicer(ctx)
 	if err != nil {
 		return err
 	}
 	limit := job.MaxQueue(slicer, c.j.Workers)
-	for order := 0; ; {
+	for {
 		reqs, done, err := slicer.Slice(ctx)
 		if err != nil {
 			return fmt.Errorf("%s: slicer: %w", c.j.Operations[0].Where(), err)
@@ -255,6 +256,29 @@ func (c *Controller) slice(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+}
+
+// newSlicer makes the slicer and says how many slices it starts after.
+func (c *Controller) newSlicer(ctx context.Context) (job.Slicer, int, error) {
+	opt := job.RunOptions{Logger: c.log}
+	if c.st.Published == 0 {
+		s, err := job.NewSlicer(ctx, c.j, opt)
+		return s, 0, err
+	}
+	last, err := record.ParseJSON(c.st.Last)
+	if err != nil {
+		return nil, 0, fmt.Errorf("job state: the slicer's position: %w", err)
+	}
+	opt.Recovery = []job.Recovery{{SlicerID: 0, LastSlice: last}}
+	s, err := job.NewSlicer(ctx, c.j, opt)
+	if r, ok := s.(job.Recoverable); err == nil && ok && r.Resumed() {
+		c.log.Info("the slicer resumes after its saved position", "published", c.st.Published)
+		return s, c.st.Published, nil
+	}
+	c.log.Info("replaying the slicer past the slices published", "published", c.st.Published)
+	opt.Recovery = nil
+	s, err = job.NewSlicer(ctx, c.j, opt)
+	return s, 0, err
 }
 
 // checkReplay warns when a replayed slicer does not make the request it
