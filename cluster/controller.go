@@ -106,6 +106,11 @@ func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 		}
 		return c.finish(bg, "stopped")
 	}
+	sctx, cancel := context.WithTimeout(bg, 5*time.Second)
+	defer cancel()
+	if err := c.saveState(sctx); err != nil { // the exact position, for the next controller
+		c.log.Warn("saving the slicer's position failed", "error", err.Error())
+	}
 	return c.summary("stopped"), job.ErrStopped
 }
 
