@@ -17,8 +17,8 @@ import (
 	"github.com/sluice-dev/sluice/cluster"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
-	"github.com/sluice-dev/sluice/record"
 	_ "github.com/sluice-dev/sluice/ops/all"
+	"github.com/sluice-dev/sluice/record"
 )
 
 // countedRequests counts the requests test_counted_reader's slicers make.
