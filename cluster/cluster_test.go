@@ -422,3 +422,37 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestControllerWarnsWhenNoWorkerTakesSlices: slices waiting and no worker
+// asking for them make the controller say how to start one.
+func TestControllerWarnsWhenNoWorkerTakesSlices(t *testing.T) {
+	dir := t.TempDir()
+	path, j := writeJob(t, dir, 2, 1, 0, "")
+	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := cluster.Connect(srv.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var log syncBuffer
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil)),
+		IdleWarning: time.Millisecond})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	go func() {
+		for !strings.Contains(log.String(), "no worker is taking them") && ctx.Err() == nil {
+			time.Sleep(5 * time.Millisecond)
+		}
+		cancel()
+	}()
+	if _, err := c.Run(ctx); !errors.Is(err, job.ErrStopped) {
+		t.Errorf("err %v", err)
+	}
+	if !strings.Contains(log.String(), "waiting=2") {
+		t.Errorf("log:\n%s", log.String())
+	}
+}

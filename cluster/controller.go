@@ -27,6 +27,9 @@ type ControllerOptions struct {
 	// AckWait is how long a slice stays with a worker that stopped
 	// reporting progress before it goes to another (default 30s).
 	AckWait time.Duration
+	// IdleWarning is how long slices wait with no worker asking for one
+	// before the controller warns (default 5s).
+	IdleWarning time.Duration
 }
 
 // Controller runs a job's slicer and publishes its slices for workers.
@@ -67,6 +70,9 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 	if opt.AckWait <= 0 {
 		opt.AckWait = 30 * time.Second
 	}
+	if opt.IdleWarning <= 0 {
+		opt.IdleWarning = 5 * time.Second
+	}
 	log := opt.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -90,6 +96,7 @@ func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 	defer stopWatch()
 	go c.watchResults(watchCtx)
 	go c.watchWorkers(watchCtx)
+	go c.watchConsumer(watchCtx)
 	err := c.slice(ctx)
 	if err == nil {
 		err = c.waitForResults(ctx)
@@ -353,6 +360,35 @@ func (c *Controller) watchResults(ctx context.Context) {
 	})
 }
 
+// watchConsumer follows the consumer every second: how many slices are
+// running, and a warning when slices wait and no worker has asked for one
+// for opt.IdleWarning.
+func (c *Controller) watchConsumer(ctx context.Context) {
+	var idleSince time.Time
+	warned := false
+	for sleep(ctx, time.Second) {
+		info, err := c.cons.Info(ctx)
+		if err != nil {
+			continue
+		}
+		c.mu.Lock()
+		c.running = int64(info.NumAckPending)
+		c.mu.Unlock()
+		if info.NumWaiting > 0 || info.NumAckPending > 0 || info.NumPending == 0 {
+			idleSince = time.Time{}
+			continue
+		}
+		if idleSince.IsZero() {
+			idleSince = time.Now()
+		}
+		if !warned && time.Since(idleSince) >= c.opt.IdleWarning {
+			warned = true
+			c.log.Warn("slices are waiting and no worker is taking them: start workers with `pipeline worker --cluster URL`",
+				"waiting", info.NumPending)
+		}
+	}
+}
+
 // watchWorkers logs the workers that cannot run the job (a job file that
 // is not valid with their connections, say): the job waits for a worker
 // that can.
@@ -406,9 +442,6 @@ func (c *Controller) reconcile(ctx context.Context) {
 	if err != nil {
 		return
 	}
-	c.mu.Lock()
-	c.running = int64(info.NumAckPending)
-	c.mu.Unlock()
 	if info.NumPending > 0 || info.NumAckPending > 0 {
 		return
 	}
