@@ -523,8 +523,12 @@ func (c *Controller) ExecutionID() string {
 func (c *Controller) summary(status string) *job.Summary {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	start := c.start
+	if !c.st.Started.IsZero() {
+		start = c.st.Started // a resumed execution counts from its first controller
+	}
 	sum := &job.Summary{Job: c.j.Name, Lifecycle: c.j.Lifecycle, Status: status, Workers: c.j.Workers,
-		Seconds: time.Since(c.start).Seconds()}
+		Seconds: time.Since(start).Seconds()}
 	for i, o := range c.j.Operations {
 		sum.Operations = append(sum.Operations, job.OpSummary{Op: o.Label, Index: i})
 	}
