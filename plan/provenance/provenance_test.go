@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sluice-dev/sluice/compiler"
+	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/plan/provenance"
 	"github.com/sluice-dev/sluice/record"
@@ -136,5 +137,40 @@ func TestTracerOff(t *testing.T) {
 	}
 	if strings.Join(plain, "\n") != strings.Join(traced, "\n") {
 		t.Errorf("traced %v, plain %v", traced, plain)
+	}
+}
+
+// TestSelectorStepBranches: a post-process selector step counts both
+// branches, and a record it rejects is reported as dropped by it.
+func TestSelectorStepBranches(t *testing.T) {
+	rules := `{"selector": "*", "source": "a", "target": "a", "tag": "t"}
+{"follow": "t", "post_process": "selector", "selector": "a:1", "tag": "s"}
+{"follow": "s", "post_process": "toString", "target": "b"}
+`
+	p, diags := compiler.Compile([]*diag.Source{diag.NewSource("sel.rules", []byte(rules))}, compiler.Config{})
+	if p == nil {
+		t.Fatal(diags.Error())
+	}
+	var in []*record.Record
+	for _, a := range []float64{1, 2, 1} {
+		o := record.NewObject(1)
+		o.Set("a", a)
+		in = append(in, record.New(o))
+	}
+	c := provenance.NewCoverage(p)
+	traces := provenance.Run(p, in)
+	for _, tr := range traces {
+		c.Add(p, tr)
+	}
+	for _, e := range c.Elements {
+		if e.Kind == "selector_step" && (e.Reached != 3 || e.Yes != 2 || e.No != 1) {
+			t.Errorf("selector step: %+v", e)
+		}
+	}
+	if got := traces[1].Explain(); got != `dropped by sel.rules:2 selector "a:1"` {
+		t.Errorf("second record: %s", got)
+	}
+	if len(c.Gaps()) != 0 {
+		t.Errorf("gaps: %+v", c.Gaps())
 	}
 }
