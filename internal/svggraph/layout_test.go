@@ -112,3 +112,26 @@ func TestSVGGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestCentred: a node sits level with the middle of its children, and
+// children that all want the same place spread evenly around it.
+func TestCentred(t *testing.T) {
+	g := &Graph{Nodes: []Node{{ID: "q", Lines: []string{"q"}}, {ID: "p", Lines: []string{"p"}},
+		{ID: "a", Lines: []string{"a"}}, {ID: "b", Lines: []string{"b"}}, {ID: "c", Lines: []string{"c"}}},
+		Edges: []Edge{{"p", "a"}, {"p", "b"}, {"p", "c"}}}
+	l := Lay(g)
+	centre := func(id string) float64 { b := l.Boxes[id]; return b.Y + b.H/2 }
+	if d := centre("p") - centre("b"); d < -1 || d > 1 {
+		t.Errorf("p centre %.1f, middle child %.1f", centre("p"), centre("b"))
+	}
+	if gapAB, gapBC := l.Boxes["b"].Y-l.Boxes["a"].Y, l.Boxes["c"].Y-l.Boxes["b"].Y; gapAB != gapBC {
+		t.Errorf("children unevenly spaced: %.1f vs %.1f", gapAB, gapBC)
+	}
+	top := 1e9
+	for _, b := range l.Boxes {
+		top = min(top, b.Y)
+	}
+	if top != margin {
+		t.Errorf("drawing starts at %.1f, want the margin %.1f", top, margin)
+	}
+}
