@@ -29,7 +29,7 @@ func golden(t *testing.T, name, got string) {
 // TestExplainCode: rulec explain CODE prints the catalogue entry with the
 // example's real diagnostics; unknown codes are a usage error.
 func TestExplainCode(t *testing.T) {
-	for _, code := range []string{"RUL011", "RUL007", "RUN001", "codes"} {
+	for _, code := range []string{"RUL011", "RUL007", "RUN001", "JOB015", "codes"} {
 		out, errOut, exit := rulec(t, "", "explain", code)
 		if exit != 0 {
 			t.Fatalf("%s: exit %d: %s", code, exit, errOut)
@@ -38,6 +38,11 @@ func TestExplainCode(t *testing.T) {
 	}
 	if _, errOut, exit := rulec(t, "", "explain", "RUL999"); exit != ExitUsage || errOut == "" {
 		t.Errorf("unknown code: exit %d, stderr %q", exit, errOut)
+	}
+	viaRulec, _, _ := rulec(t, "", "explain", "JOB003")
+	viaPipeline, _, code := pipeline(t, "explain", "job003")
+	if code != 0 || viaPipeline != viaRulec || !strings.Contains(viaPipeline, "warning: JOB003 duplicate key name") {
+		t.Errorf("pipeline explain job003: exit %d\n%s", code, viaPipeline)
 	}
 }
 

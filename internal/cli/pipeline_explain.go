@@ -15,8 +15,12 @@ import (
 )
 
 // pipelineExplainCmd: pipeline explain JOB.json [--format text|dot|svg|html]
-// [--connections FILE] [--assets DIR]
+// [--connections FILE] [--assets DIR], or pipeline explain CODE / codes for
+// the diagnostic catalogue.
 func pipelineExplainCmd(args []string, env Env) error {
+	if isCodeQuery(args) {
+		return explainCode(args[0], env)
+	}
 	args, format, err := cutValueFlag(args, "--format")
 	if err != nil {
 		return err

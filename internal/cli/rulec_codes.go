@@ -9,13 +9,17 @@ import (
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/internal/catalogue"
+	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/record"
 )
 
-// exampleFile is the name example rule files are shown under.
-const exampleFile = "example.rules"
+// The names example rule and job files are shown under.
+const (
+	exampleFile = "example.rules"
+	exampleJob  = "example.json"
+)
 
 // isCodeQuery reports whether explain was asked about a code (rulec explain
 // RUL011) or for the list of codes (rulec explain codes) rather than rule
@@ -49,7 +53,11 @@ func explainCode(arg string, env Env) error {
 func writeEntry(w io.Writer, e catalogue.Entry) {
 	fmt.Fprintf(w, "%s (%s): %s\n\n%s\n", e.Code, e.Severity, e.Title, wrap(e.Meaning, 76))
 	if e.Example != "" {
-		fmt.Fprintf(w, "\nExample (%s):\n%s", exampleFile, indent(e.Example))
+		name := exampleFile
+		if strings.HasPrefix(e.Code, "JOB") {
+			name = exampleJob
+		}
+		fmt.Fprintf(w, "\nExample (%s):\n%s", name, indent(e.Example))
 		if e.Data != "" {
 			fmt.Fprintf(w, "with the record:\n%s", indent(e.Data))
 		}
@@ -62,8 +70,14 @@ func writeEntry(w io.Writer, e catalogue.Entry) {
 // plan) and returns what sluice reports for the entry's code, so the
 // catalogue always shows real output.
 func exampleOutput(e catalogue.Entry) string {
-	src := diag.NewSource(exampleFile, []byte(strings.TrimSuffix(e.Example, "\n")+"\n"))
-	p, diags := compiler.Compile([]*diag.Source{src}, compiler.Config{})
+	var p *plan.Plan
+	var diags *diag.List
+	if strings.HasPrefix(e.Code, "JOB") {
+		_, diags = job.Validate(diag.NewSource(exampleJob, []byte(e.Example+"\n")), job.Options{})
+	} else {
+		src := diag.NewSource(exampleFile, []byte(strings.TrimSuffix(e.Example, "\n")+"\n"))
+		p, diags = compiler.Compile([]*diag.Source{src}, compiler.Config{})
+	}
 	var b bytes.Buffer
 	var mine diag.List
 	for _, d := range diags.Items {
