@@ -38,7 +38,7 @@ func isCodeQuery(args []string) bool {
 func explainCode(arg string, env Env) error {
 	if arg == "codes" {
 		for _, e := range catalogue.All() {
-			fmt.Fprintf(env.Stdout, "%s  %-7s  %s\n", e.Code, e.Severity, e.Title)
+			fmt.Fprintf(env.Stdout, "%-6s  %-7s  %s\n", e.Code, e.Severity, e.Title)
 		}
 		return nil
 	}
