@@ -86,12 +86,13 @@ func (r *Rule) innerSpan(key string, start, end int) diag.Span {
 func load(src *diag.Source, firstID int, diags *diag.List) []*Rule {
 	var rules []*Rule
 	text := src.Text
+	str := string(text) // one copy: rule values are substrings of it
 	line, start := 1, 0
 	for start <= len(text) {
 		end, next := lineEnd(text, start)
 		s, e := trimSpan(text, start, end)
 		if s < e && text[s] != '#' {
-			r := loadLine(src, line, s, e, diags)
+			r := loadLine(src, str, line, s, e, diags)
 			if r != nil {
 				r.ID = firstID + len(rules)
 				rules = append(rules, r)
@@ -106,15 +107,15 @@ func load(src *diag.Source, firstID int, diags *diag.List) []*Rule {
 	return rules
 }
 
-func loadLine(src *diag.Source, line, s, e int, diags *diag.List) *Rule {
+func loadLine(src *diag.Source, text string, line, s, e int, diags *diag.List) *Rule {
 	r := &Rule{Src: src, Line: line, Span: diag.Span{Src: src, Start: s, End: e}}
 	if src.Text[s] != '{' {
 		r.Bare = true
 		r.Obj = record.NewObject(1)
-		r.Obj.Set("selector", string(src.Text[s:e]))
+		r.Obj.Set("selector", text[s:e])
 		return r
 	}
-	obj, fields, d := parseRuleLine(src, s, e)
+	obj, fields, d := parseRuleLine(src, text[:e], s, e)
 	if d != nil {
 		diags.Add(d)
 		return nil

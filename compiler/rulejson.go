@@ -22,10 +22,10 @@ type field struct {
 }
 
 // parseRuleLine decodes a JSON object written on one line, recording the
-// position of every top-level key and value. start is the line's offset in
-// src.
-func parseRuleLine(src *diag.Source, start, end int) (*record.Object, map[string]*field, *diag.Diagnostic) {
-	text := string(src.Text[:end])
+// position of every top-level key and value. text is src's text up to the
+// end of the line (shared, never copied: a copy per line would make loading
+// quadratic); start is the line's offset in it.
+func parseRuleLine(src *diag.Source, text string, start, end int) (*record.Object, map[string]*field, *diag.Diagnostic) {
 	obj := record.NewObject(8)
 	fields := map[string]*field{}
 	i := skipWS(text, start)

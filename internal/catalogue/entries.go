@@ -22,8 +22,8 @@ var entries = []Entry{
 	},
 	{
 		Code: "RUL004", Severity: "error", Title: "selector is not a string",
-		Meaning: "The \"selector\" key must hold an xLucene query as a JSON string; a selector post_process step needs one too.",
-		Example: `{"selector": 5, "source": "a", "target": "b"}`,
+		Meaning: "A selector post_process step needs an xLucene query as a JSON string in its \"selector\" key. (A top-level \"selector\" of the wrong type is RUL013, like every other rule key of the wrong type.)",
+		Example: "{\"selector\": \"a:1\", \"source\": \"a\", \"target\": \"b\", \"tag\": \"t\"}\n{\"follow\": \"t\", \"post_process\": \"selector\"}",
 		Fix:     "Quote the selector: {\"selector\": \"a:5\", ...}.",
 	},
 	{
@@ -110,6 +110,12 @@ var entries = []Entry{
 		Fix:     "Use a known function (geoDistance, geoBox, geoPolygon, geoContainsPoint) and values of the field's type.",
 	},
 	{
+		Code: "RUL017", Severity: "error", Title: "a field path that cannot be used",
+		Meaning: "A source, target or fields path is not a usable dot path: an unmatched '[', an empty segment, a negative array index or one above the limit (65536). Such a path would fail or allocate without bound on every record, so it is refused when the rules compile.",
+		Example: `{"selector": "a:1", "source": "[", "target": "b"}`,
+		Fix:     "Correct the path; a key that contains brackets is quoted: [\"a[b\"].",
+	},
+	{
 		Code: "RUL101", Severity: "warning", Title: "other_match_required on a lone extraction",
 		Meaning: "other_match_required keeps a field only when some other field is also extracted; on the only extraction of its selector it only ever produces output when another selector also matches.",
 		Example: `{"selector": "a:1", "source": "b", "target": "c", "other_match_required": true}`,
@@ -164,6 +170,12 @@ var entries = []Entry{
 		Fix:     "Add an extraction without other_match_required for the required fields to accompany, or remove the flag.",
 	},
 	{
+		Code: "RUL110", Severity: "warning", Title: "an unknown rule key",
+		Meaning: "No part of the rule engine reads this key, so the rule behaves as if it were absent; the key is close to one that is read, which usually means a misspelling (selectr, post_proces, ...).",
+		Example: `{"selectr": "a:1", "source": "x", "target": "y"}`,
+		Fix:     "Spell the key as the note suggests, or remove it.",
+	},
+	{
 		Code: "RUN001", Severity: "error", Title: "an extraction failed at run time",
 		Meaning: "An exp expression raised an error or a regex ran out of time on this record; the record goes to the dead-letter output with this code, the rule's file:line and the message, and the run continues.",
 		Example: `{"selector": "*", "target": "c", "exp": "a[0].x"}`,
@@ -174,6 +186,11 @@ var entries = []Entry{
 		Code: "RUN002", Severity: "error", Title: "a post-process operation failed at run time",
 		Meaning: "An operation raised an error on this record (for example a value it cannot convert); the record goes to the dead-letter output with this code, the rule's file:line and the message, and the run continues.",
 		Fix:     "Validate the field before the operation, or accept the dead letters.",
+	},
+	{
+		Code: "RUN003", Severity: "error", Title: "a regular expression ran out of time",
+		Meaning: "A selector regex, a matches validation or a replaceRegex ran past its match timeout, or the record spent its whole --record-timeout budget in regular expressions. The record goes to the dead-letter output with this code and the rule's file:line instead of silently not matching, and the run continues.",
+		Fix:     "Make the pattern linear (avoid nested quantifiers such as (a+)+), anchor it, or raise --record-timeout.",
 	},
 	{
 		Code: "JOB001", Severity: "error", Title: "the job file cannot be read",
@@ -274,5 +291,30 @@ var entries = []Entry{
 		Code: "IN002", Severity: "error", Title: "an input value is not a JSON object",
 		Meaning: "A line or an element of a JSON array is valid JSON but not an object (a number, a string, an array); records must be objects. It goes to the dead-letter output.",
 		Fix:     "Wrap the value in an object.",
+	},
+	{
+		Code: "JOB019", Severity: "error", Title: "an operation that cannot run in cluster mode",
+		Meaning: "In cluster mode (pipeline run --cluster) a worker builds fresh operations for every slice, on any machine, and a slice may run again: operations that keep state across slices, and file senders without file_per_slice, cannot keep their guarantees there.",
+		Fix:     "Run the job without --cluster, or set file_per_slice: true on the file sender.",
+	},
+	{
+		Code: "IN003", Severity: "error", Title: "an input record larger than --max-record-size",
+		Meaning: "A line (or an element of a JSON array) is longer than --max-record-size; it goes to the dead-letter output with an excerpt, and the run continues.",
+		Fix:     "Raise --max-record-size or split the record.",
+	},
+	{
+		Code: "IN004", Severity: "error", Title: "a malformed JSON array input",
+		Meaning: "The input is one JSON array, but the text around its elements is malformed (a missing comma or bracket); the bad part goes to the dead-letter output.",
+		Fix:     "Fix the array at the position given, or write the records as NDJSON.",
+	},
+	{
+		Code: "RUN004", Severity: "error", Title: "an output record larger than --max-record-size",
+		Meaning: "The rules built an output record larger than --max-record-size; it goes to the dead-letter output instead of the output, and the run continues.",
+		Fix:     "Raise --max-record-size, or stop the rules from building the oversized field.",
+	},
+	{
+		Code: "RUN900", Severity: "error", Title: "an internal error while processing a record",
+		Meaning: "sluice itself failed on this record (a panic was caught); the record goes to the dead-letter output with the message, and the run continues. This is a bug.",
+		Fix:     "Report it with the record and the rules; the dead letter has what is needed to reproduce it.",
 	},
 }

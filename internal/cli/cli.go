@@ -8,9 +8,12 @@ import (
 
 // Exit codes of every command.
 const (
-	ExitOK    = 0
-	ExitRules = 1 // rule files have errors
-	ExitUsage = 2 // bad arguments or unreadable data
+	ExitOK          = 0
+	ExitRules       = 1 // rule files have errors
+	ExitUsage       = 2 // bad arguments or unreadable data
+	ExitOutput      = 3 // the output or the dead-letter output cannot be written (a closed pipe)
+	ExitInternal    = 4 // an internal error (a panic) on some records; they were dead-lettered, the rest processed
+	ExitInterrupted = 5 // a signal stopped the run; what was read was processed and written
 )
 
 // Error is a command failure with its exit code.
@@ -29,6 +32,9 @@ func usageErr(format string, args ...any) error {
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// Interrupt, when it closes or delivers, asks run to stop reading and
+	// finish what it has read (cmd/rulec wires SIGTERM and SIGINT to it).
+	Interrupt <-chan struct{}
 }
 
 type command struct {
