@@ -51,19 +51,19 @@ func explainCode(arg string, env Env) error {
 }
 
 func writeEntry(w io.Writer, e catalogue.Entry) {
-	fmt.Fprintf(w, "%s (%s): %s\n\n%s\n", e.Code, e.Severity, e.Title, wrap(e.Meaning, 76))
+	fmt.Fprintf(w, "%s (%s): %s\n\n%s\n", e.Code, e.Severity, e.Title, wrapWords(e.Meaning, 76))
 	if e.Example != "" {
 		name := exampleFile
 		if strings.HasPrefix(e.Code, "JOB") {
 			name = exampleJob
 		}
-		fmt.Fprintf(w, "\nExample (%s):\n%s", name, indent(e.Example))
+		fmt.Fprintf(w, "\nExample (%s):\n%s", name, indentLines(e.Example, "    "))
 		if e.Data != "" {
-			fmt.Fprintf(w, "with the record:\n%s", indent(e.Data))
+			fmt.Fprintf(w, "with the record:\n%s", indentLines(e.Data, "    "))
 		}
-		fmt.Fprintf(w, "gives:\n%s", indent(exampleOutput(e)))
+		fmt.Fprintf(w, "gives:\n%s", indentLines(exampleOutput(e), "    "))
 	}
-	fmt.Fprintf(w, "\nFix: %s\n", wrap(e.Fix, 76))
+	fmt.Fprintf(w, "\nFix: %s\n", wrapWords(e.Fix, 76))
 }
 
 // exampleOutput runs the example through the compiler (and, with data, the
@@ -105,16 +105,8 @@ func writeDeadLetters(w io.Writer, p *plan.Plan, data string) {
 	}
 }
 
-func indent(s string) string {
-	var b strings.Builder
-	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
-		b.WriteString("    " + l + "\n")
-	}
-	return b.String()
-}
-
-// wrap breaks text into lines of at most width characters at spaces.
-func wrap(s string, width int) string {
+// wrapWords breaks text into lines of at most width characters at spaces.
+func wrapWords(s string, width int) string {
 	var b strings.Builder
 	n := 0
 	for i, word := range strings.Fields(s) {

@@ -27,7 +27,7 @@ func coverageCmd(args []string, env Env) error {
 		return err
 	}
 	c := provenance.NewCoverage(p)
-	for _, t := range provenance.Run(p, records(in)) {
+	for _, t := range provenance.Run(p, bareRecords(in)) {
 		c.Add(p, t)
 	}
 	w := bufio.NewWriter(env.Stdout)
