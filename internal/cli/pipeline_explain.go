@@ -132,7 +132,11 @@ func (g *jobGraph) addOperation(i int, c *job.Config) {
 		for k, r := range rules {
 			rules[k] = g.job.ResolvePath(r)
 		}
-		g.files = append(g.files, rules...)
+		for _, r := range rules {
+			if fileIndex(g.files, r) < 0 {
+				g.files = append(g.files, r)
+			}
+		}
 		g.plans = append(g.plans, nestedPlan{op: i, title: fmt.Sprintf("operations[%d] %s: %s", i, c.Label, strings.Join(rules, ", ")), rules: rules, plan: p})
 	}
 }
