@@ -42,6 +42,7 @@ func (l *layouter) place() *Layout {
 	for _, c := range l.chains {
 		out.Routes = append(out.Routes, route(c, xs))
 	}
+	out.Groups = l.groupBoxes(out.Boxes)
 	return out
 }
 
@@ -134,4 +135,33 @@ func route(chain []*vnode, xs []float64) []Point {
 		pts = append(pts, Point{xs[v.layer], y}, Point{xs[v.layer+1] - layerGap, y})
 	}
 	return append(pts, Point{xs[b.layer], b.y + b.h/2})
+}
+
+// groupPad is the space between a group's box and its nodes.
+const groupPad = 5.0
+
+// groupBoxes surrounds the nodes of each group in each layer.
+func (l *layouter) groupBoxes(boxes map[string]Box) []Box {
+	var out []Box
+	index := map[[2]any]int{}
+	for _, n := range l.g.Nodes {
+		b, ok := boxes[n.ID]
+		if !ok || n.Group == "" {
+			continue
+		}
+		k := [2]any{n.Group, b.Layer}
+		i, seen := index[k]
+		if !seen {
+			index[k] = len(out)
+			out = append(out, Box{X: b.X - groupPad, Y: b.Y - groupPad, W: b.W + 2*groupPad, H: b.H + 2*groupPad, Layer: b.Layer})
+			continue
+		}
+		out[i] = union(out[i], Box{X: b.X - groupPad, Y: b.Y - groupPad, W: b.W + 2*groupPad, H: b.H + 2*groupPad, Layer: b.Layer})
+	}
+	return out
+}
+
+func union(a, b Box) Box {
+	x, y := min(a.X, b.X), min(a.Y, b.Y)
+	return Box{X: x, Y: y, W: max(a.X+a.W, b.X+b.W) - x, H: max(a.Y+a.H, b.Y+b.H) - y, Layer: a.Layer}
 }
