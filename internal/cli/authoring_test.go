@@ -114,12 +114,16 @@ const usersRules, usersData = "testdata/authoring/users.rules", "testdata/author
 
 // TestCoverage: rulec coverage as text and JSON (goldens); -r form.
 func TestCoverage(t *testing.T) {
-	for _, format := range []string{"text", "json"} {
+	for _, format := range []string{"text", "json", "html"} {
 		out, errOut, code := rulec(t, "", "coverage", "--format", format, usersRules, usersData)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", format, code, errOut)
 		}
 		golden(t, "authoring/coverage."+format, out)
+		if format == "html" && (strings.Count(out, " cold\"") != 2 || !strings.Contains(out, `<g class="node selector cold" id="node-s1"`) ||
+			!strings.Contains(out, `<g class="node extract cold" id="node-s1e0"`) || !strings.Contains(out, ">reached 2: rejected a value 1, accepted 1</text>")) {
+			t.Errorf("html: the never-fired selector type:admin and its extraction must be the only cold nodes, with counts on every node")
+		}
 	}
 	if out, _, _ := rulec(t, "", "coverage", "-r", usersRules, usersData); !strings.Contains(out, "never matched") {
 		t.Errorf("-r form:\n%s", out)

@@ -29,6 +29,7 @@ svg.graph .reader rect { fill: #e6f4ea; stroke: #137333; rx: 8; }
 svg.graph .processor rect { fill: #fff; }
 svg.graph .api rect { fill: #fef7e0; stroke: #b06000; }
 svg.graph .connection rect { fill: #f3e8fd; stroke: #8430ce; rx: 8; }
+svg.graph .node.cold rect { stroke: #c5221f; stroke-width: 2; stroke-dasharray: 5 3; }
 svg.graph .node.selected rect { stroke-width: 3; }
 `
 
