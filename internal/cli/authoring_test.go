@@ -187,6 +187,17 @@ func TestPipelineExplain(t *testing.T) {
 			t.Errorf("text output lacks %q", want)
 		}
 	}
+	// an api with a connection: the connection is a node of its own
+	for _, format := range []string{"text", "dot"} {
+		out, errOut, code := pipeline(t, "explain", "--format", format, "testdata/authoring/job-s3.json")
+		if code != 0 {
+			t.Fatalf("job-s3 %s: exit %d: %s", format, code, errOut)
+		}
+		golden(t, "authoring/job-s3-explain."+format, out)
+	}
+	if out, _, _ := pipeline(t, "explain", "testdata/authoring/job-s3.json"); !strings.Contains(out, "[0] object_sender_api  (testdata/authoring/job-s3.json:6)  -> connection s3 default") {
+		t.Errorf("the api's connection is missing:\n%s", out)
+	}
 	if _, _, code := pipeline(t, "explain", "--format", "png", "testdata/authoring/job.json"); code != ExitUsage {
 		t.Errorf("unknown format: exit %d", code)
 	}

@@ -103,6 +103,9 @@ func newJobGraph(j *job.Job, file string) *jobGraph {
 	for i, c := range j.Operations {
 		g.addOperation(i, c)
 	}
+	for _, a := range j.APIs {
+		g.addConnections("api"+strconv.Itoa(a.Index), a)
+	}
 	return g
 }
 
@@ -124,9 +127,6 @@ func (g *jobGraph) addOperation(i int, c *job.Config) {
 		}
 	}
 	g.addConnections(id, c)
-	for _, a := range g.job.APIs {
-		g.addConnectionsOnce(a)
-	}
 	if p, ok := c.Prepared.(*plan.Plan); ok && p != nil {
 		rules := c.Strings("rules")
 		for k, r := range rules {
@@ -169,16 +169,6 @@ func (g *jobGraph) addEdge(from, to string) {
 		}
 	}
 	g.edges = append(g.edges, e)
-}
-
-func (g *jobGraph) addConnectionsOnce(a *job.Config) {
-	id := "api" + strconv.Itoa(a.Index)
-	for _, e := range g.edges {
-		if e[0] == id {
-			return
-		}
-	}
-	g.addConnections(id, a)
 }
 
 func (g *jobGraph) hasNode(id string) bool {
