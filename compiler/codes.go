@@ -19,11 +19,12 @@ const (
 	CodeRegex         = "RUL014" // invalid extraction regex
 	CodeExp           = "RUL015" // invalid exp expression
 	CodeNotObject     = "RUL016" // a rule line is JSON but not an object
+	CodePath          = "RUL017" // a source/target/fields path that cannot be used ([, negative or huge index)
 	CodeSelector      = "SEL001" // selector syntax error
 	CodeSelectorBuild = "SEL002" // selector cannot be built (unknown function, bad date, ...)
 
 	CodeOtherMatchAlone = "RUL101" // warning: other_match_required on a lone extraction
-	CodeInertRule       = "RUL102" // warning: rule does nothing
-	CodeUnreachable     = "RUL103" // warning: selector can never match
 	CodeDeprecated      = "RUL104" // info: a deprecated operation name
+	// RUL102, RUL103 and RUL105-RUL109 are the static analysis' (compiler/lint).
+	CodeUnknownKey = "RUL110" // warning: a rule key nothing reads, close to one that is read
 )

@@ -201,4 +201,5 @@ func (st *state) check() {
 				"other_match_required on the only extraction of selector %q: it only produces output when another selector also extracts", q))
 		}
 	}
+	st.lint()
 }

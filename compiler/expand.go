@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
@@ -20,12 +22,28 @@ type expander struct {
 	diags  *diag.List
 	nextID int
 	out    []*Rule
+	byNode map[string][]int // graph node id -> positions in out
+}
+
+// emit appends r to the output and indexes it under the graph nodes a
+// follow can reach it by, so matching a rule costs what it matches, not the
+// length of the output (which made expansion quadratic).
+func (x *expander) emit(r *Rule) {
+	if x.byNode == nil {
+		x.byNode = map[string][]int{}
+	}
+	i := len(x.out)
+	x.out = append(x.out, r)
+	x.byNode[ruleNode(r)] = append(x.byNode[ruleNode(r)], i)
+	if sel, ok := r.get("selector").(string); ok {
+		x.byNode[selectorNode(sel)] = append(x.byNode[selectorNode(sel)], i)
+	}
 }
 
 func (x *expander) run(ordered []*Rule) []*Rule {
 	for _, r := range ordered {
 		if r.class != postProcess {
-			x.out = append(x.out, r)
+			x.emit(r)
 			continue
 		}
 		x.expand(r)
@@ -34,19 +52,20 @@ func (x *expander) run(ordered []*Rule) []*Rule {
 }
 
 func (x *expander) matches(p *Rule) []match {
-	ids := map[string]bool{}
+	var pos []int
 	for _, id := range x.tags[p.str("follow")] {
-		ids[id] = true
+		pos = append(pos, x.byNode[id]...)
 	}
+	slices.Sort(pos)
 	seen := map[int]bool{}
 	var out []match
-	for _, item := range x.out {
-		sel, hasSel := item.get("selector").(string)
-		if !(ids[ruleNode(item)] || hasSel && ids[selectorNode(sel)]) || seen[item.ID] {
+	for i, at := range pos {
+		item := x.out[at]
+		if i > 0 && pos[i-1] == at || seen[item.ID] {
 			continue
 		}
 		seen[item.ID] = true
-		pipe := sel
+		pipe, _ := item.get("selector").(string)
 		if item.hasPipeline {
 			pipe = item.pipeline
 		}
@@ -153,7 +172,7 @@ func (x *expander) oneToOne(p *Rule, ms []match) {
 			x.diags.Add(diag.New(CodeNoTarget, p.Span, "cannot find a target field for this rule"))
 			continue
 		}
-		x.out = append(x.out, c)
+		x.emit(c)
 	}
 }
 
@@ -198,5 +217,5 @@ func (x *expander) manyToOne(p *Rule, ms []match) {
 		x.diags.Add(diag.New(CodeNoTarget, p.Span, "%s needs a \"target\" field", opName(p)))
 		return
 	}
-	x.out = append(x.out, p)
+	x.emit(p)
 }

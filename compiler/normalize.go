@@ -19,6 +19,9 @@ const (
 // selector, tag to tags, implicit extraction, source/target aliases, the
 // compact-config rejection; then classifies the rule.
 func normalize(r *Rule, diags *diag.List) bool {
+	if !checkKeys(r, diags) {
+		return false
+	}
 	o := r.Obj
 	if !o.Has("selector") && !o.Has("follow") {
 		o.Set("selector", "*")

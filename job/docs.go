@@ -94,6 +94,9 @@ func writeExample(w io.Writer, ex Example) {
 		fmt.Fprintf(w, "with apis `%s`", ex.APIs)
 		fmt.Fprint(w, "\n\n")
 	}
+	if len(ex.Servers) > 0 {
+		fmt.Fprintf(w, "against a running server of the `default` %s connection\n\n", strings.Join(ex.Servers, " and "))
+	}
 	for name, text := range sortedFiles(ex.Files) {
 		fmt.Fprintf(w, "`%s`:\n\n```\n%s\n```\n\n", name, strings.TrimRight(text, "\n"))
 	}

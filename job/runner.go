@@ -116,11 +116,7 @@ func (ex *Execution) newSlicer() (Slicer, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: slicer: %w", reader.Where(), err)
 	}
-	limit := 10000
-	if ql, ok := slicer.(QueueLimiter); ok {
-		limit = max(1, ql.MaxQueue(ex.job.Workers))
-	}
-	return slicer, limit, nil
+	return slicer, MaxQueue(slicer, ex.job.Workers), nil
 }
 
 // startWorkers builds and initializes every worker, then starts them. If
@@ -132,7 +128,7 @@ func (ex *Execution) startWorkers() (*sync.WaitGroup, error) {
 		built = append(built, w)
 		if err != nil {
 			for _, b := range built {
-				b.shutdown()
+				_ = b.shutdown() // counted in the summary's errors
 			}
 			return nil, fmt.Errorf("worker %s: %w", w.id, err)
 		}
@@ -146,7 +142,7 @@ func (ex *Execution) startWorkers() (*sync.WaitGroup, error) {
 			if ex.hard.Err() == nil {
 				w.flush()
 			}
-			w.shutdown()
+			_ = w.shutdown() // counted in the summary's errors
 		}()
 	}
 	return &wg, nil

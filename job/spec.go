@@ -89,6 +89,14 @@ type Example struct {
 	// Files are written to a temporary directory before the example runs;
 	// relative paths in Config resolve against it.
 	Files map[string]string
+	// Servers lists the connection kinds (ConnSearch, ConnS3, ...) whose
+	// "default" connection must be a real server: the example runs against
+	// the test server of each (internal/testservers) and is skipped without
+	// it (a failure under CI=true).
+	Servers []string
+	// Setup (optional) runs before the example with the job's connections,
+	// e.g. to store a document the example reads.
+	Setup func(c *Connections) error
 }
 
 // Param returns the named parameter of the spec.

@@ -104,6 +104,11 @@ func (s *execStats) progress() Progress {
 	return p
 }
 
+func (s *OpStats) summary() OpSummary {
+	return OpSummary{Op: s.Label, Index: s.Index, RecordsIn: s.in.Load(), RecordsOut: s.out.Load(),
+		DeadLettered: s.dead.Load(), Seconds: time.Duration(s.nanos.Load()).Seconds()}
+}
+
 func (s *execStats) summary(j *Job, status string) *Summary {
 	p := s.progress()
 	sum := &Summary{
@@ -112,10 +117,7 @@ func (s *execStats) summary(j *Job, status string) *Summary {
 		RecordsIn: p.RecordsIn, RecordsOut: p.RecordsOut, Seconds: p.Elapsed.Seconds(),
 	}
 	for _, o := range s.ops {
-		sum.Operations = append(sum.Operations, OpSummary{
-			Op: o.Label, Index: o.Index, RecordsIn: o.in.Load(), RecordsOut: o.out.Load(),
-			DeadLettered: o.dead.Load(), Seconds: time.Duration(o.nanos.Load()).Seconds(),
-		})
+		sum.Operations = append(sum.Operations, o.summary())
 	}
 	s.mu.Lock()
 	sum.Errors = append([]string(nil), s.errors...)

@@ -1,6 +1,7 @@
 package job
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,13 +21,20 @@ type worker struct {
 	procs   []Processor
 	ctxs    []*OpContext // one per operation, reader first
 	hooked  []any        // every instance, for the lifecycle hooks: apis, then operations
+	ops     []*OpStats   // where the operations' counts go (the execution's)
 	ran     bool
 }
 
 // newWorker builds a worker's apis (all of them first, as the reference
 // does) and then its operations, and initializes them.
 func (ex *Execution) newWorker(i int) (*worker, error) {
-	w := &worker{ex: ex, index: i, id: fmt.Sprintf("%s-%d", ex.id, i), apis: &apiSet{byKey: map[string]any{}}}
+	return ex.newNamedWorker(i, fmt.Sprintf("%s-%d", ex.id, i), ex.stats.ops)
+}
+
+// newNamedWorker builds a worker with its id and the counters its
+// operations add to.
+func (ex *Execution) newNamedWorker(i int, id string, ops []*OpStats) (*worker, error) {
+	w := &worker{ex: ex, index: i, id: id, apis: &apiSet{byKey: map[string]any{}}, ops: ops}
 	for _, c := range ex.job.APIs {
 		inst, err := c.Spec.NewAPI(w.opContext(c, nil), c)
 		if err != nil {
@@ -44,7 +52,7 @@ func (ex *Execution) newWorker(i int) (*worker, error) {
 
 func (w *worker) buildOps() error {
 	for i, c := range w.ex.job.Operations {
-		ctx := w.opContext(c, w.ex.stats.ops[i])
+		ctx := w.opContext(c, w.ops[i])
 		w.ctxs = append(w.ctxs, ctx)
 		var inst any
 		var err error
@@ -213,7 +221,7 @@ func (w *worker) timed(op, in int, call func() (int, error)) error {
 		out, err = call()
 		return err
 	})
-	w.ex.stats.ops[op].record(in, out, time.Since(start))
+	w.ops[op].record(in, out, time.Since(start))
 	if err != nil {
 		return fmt.Errorf("%s: %w", w.ex.job.Operations[op].Where(), err)
 	}
@@ -223,13 +231,7 @@ func (w *worker) timed(op, in int, call func() (int, error)) error {
 // flush runs the flush pass: processors see an empty batch with Flushing
 // set and emit the state they hold; their output flows on like a slice's.
 func (w *worker) flush() {
-	w.each(func(h any) {
-		if x, ok := h.(FlushHook); ok {
-			x.OnFlushStart()
-		}
-	})
-	s := &Slice{ID: "flush-" + w.id, Flushing: true, ctx: w.ex.hard}
-	out, err := w.attempt(s)
+	s, out, err := w.flushPass()
 	if err != nil {
 		w.ex.stats.failed.Add(1)
 		w.ex.stats.addError("flush on worker " + w.id + ": " + err.Error())
@@ -237,23 +239,39 @@ func (w *worker) flush() {
 	} else if w.ex.opt.OnSliceDone != nil && len(out) > 0 {
 		w.ex.opt.OnSliceDone(s, out, nil)
 	}
+}
+
+// flushPass runs the flush slice between the FlushHook calls.
+func (w *worker) flushPass() (*Slice, []*record.Record, error) {
+	w.each(func(h any) {
+		if x, ok := h.(FlushHook); ok {
+			x.OnFlushStart()
+		}
+	})
+	s := &Slice{ID: "flush-" + w.id, Flushing: true, ctx: w.ex.hard}
+	out, err := w.attempt(s)
 	w.each(func(h any) {
 		if x, ok := h.(FlushHook); ok {
 			x.OnFlushEnd()
 		}
 	})
+	return s, out, err
 }
 
-// shutdown runs every Shutdown hook, operations first, then apis.
-func (w *worker) shutdown() {
+// shutdown runs every Shutdown hook, operations first, then apis, and
+// returns the first failure.
+func (w *worker) shutdown() error {
+	var first error
 	for i := len(w.hooked) - 1; i >= 0; i-- {
 		if x, ok := w.hooked[i].(Shutdowner); ok {
 			if err := protect(func() error { return x.Shutdown(context.Background()) }); err != nil {
 				w.ex.stats.addError("shutdown on worker " + w.id + ": " + err.Error())
 				w.ex.logger.Error("shutdown failed", "worker", w.id, "error", err.Error())
+				first = cmp.Or(first, err)
 			}
 		}
 	}
+	return first
 }
 
 func (w *worker) each(fn func(h any)) {

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/sluice-dev/sluice/internal/jsre"
 	"strings"
 
 	"github.com/sluice-dev/sluice/record"
@@ -8,7 +9,7 @@ import (
 
 // apply runs one extraction: read from src, write into dst; ctx is the
 // record exp expressions see. It reports whether a value was set.
-func (e *Extraction) apply(src, dst, ctx *record.Object) (bool, error) {
+func (e *Extraction) apply(src, dst, ctx *record.Object, b *jsre.Budget) (bool, error) {
 	var v any
 	var ok bool
 	if e.HasSource {
@@ -22,7 +23,7 @@ func (e *Extraction) apply(src, dst, ctx *record.Object) (bool, error) {
 	var err error
 	switch {
 	case ok && e.Regex != nil:
-		r, err = e.over(v, e.regexFn)
+		r, err = e.over(v, func(s string) (any, error) { return e.regexFn(s, b) })
 	case ok && e.Slice:
 		r, err = e.over(v, e.sliceFn)
 	case ok && e.Exp != nil:
@@ -94,12 +95,12 @@ func (e *Extraction) sliceFn(s string) (any, error) {
 // regexFn is the reference matchAll: every group of every match (or the
 // whole match when the regex has no groups), the first only unless
 // multivalue is true.
-func (e *Extraction) regexFn(s string) (any, error) {
+func (e *Extraction) regexFn(s string, b *jsre.Budget) (any, error) {
 	limit := -1
 	if e.Multi != MultiTrue {
 		limit = 1
 	}
-	ms, err := e.Regex.FindAll(s, limit)
+	ms, err := e.Regex.FindAllIn(s, limit, b)
 	if err != nil {
 		return nil, err
 	}

@@ -6,43 +6,100 @@ import (
 	"strings"
 )
 
-// graphNode is one element of the plan graph (selector, extraction, step).
-type graphNode struct {
-	id, label, shape string
-	tags             []string
-	follow           string
+// GraphNode is one element of the plan graph: a selector, an extraction,
+// a post-process step ("post") or an output-pass rule ("output").
+type GraphNode struct {
+	ID     string
+	Kind   string // selector, extract, post, output
+	Title  string // as rulec explain shows the element
+	Rule   RuleRef
+	Tags   []string
+	Follow string
 }
 
-// graphNodes lists the plan's elements and the edges between them: a
-// selector feeds its extractions and its pipeline's first step; a step
-// follows the elements carrying its tag.
-func (p *Plan) graphNodes() ([]graphNode, [][2]string) {
-	var nodes []graphNode
+// Graph lists the plan's elements and the edges between them: a selector
+// feeds its extractions; a step follows the elements carrying its tag; an
+// output-pass rule (output:false, other_match_required) hangs off the
+// elements of the rule that declared it.
+func (p *Plan) Graph() ([]GraphNode, [][2]string) {
+	nodes, edges := p.elementNodes()
+	for _, n := range nodes {
+		if n.Follow == "" {
+			continue
+		}
+		for _, m := range nodes {
+			if m.ID != n.ID && hasTag(m.Tags, n.Follow) {
+				edges = append(edges, [2]string{m.ID, n.ID})
+			}
+		}
+	}
+	return p.outputNodes(nodes, dedupEdges(edges))
+}
+
+func (p *Plan) elementNodes() ([]GraphNode, [][2]string) {
+	var nodes []GraphNode
 	var edges [][2]string
 	for i, s := range p.Selectors {
 		sid := fmt.Sprintf("s%d", i)
-		nodes = append(nodes, graphNode{id: sid, label: s.Query, shape: "selector"})
+		nodes = append(nodes, GraphNode{ID: sid, Kind: "selector", Title: s.Query, Rule: s.Rule})
 		for j, e := range s.Extractions {
 			id := fmt.Sprintf("s%de%d", i, j)
-			nodes = append(nodes, graphNode{id: id, label: e.describe() + "\\n" + e.Rule.Pos(), shape: "extract", tags: e.Tags})
+			nodes = append(nodes, GraphNode{ID: id, Kind: "extract", Title: e.describe(), Rule: e.Rule, Tags: e.Tags})
 			edges = append(edges, [2]string{sid, id})
 		}
 		for j, st := range s.Pipeline {
 			id := fmt.Sprintf("s%dp%d", i, j)
-			nodes = append(nodes, graphNode{id: id, label: st.describe() + "\\n" + st.Rule.Pos(), shape: "post", tags: st.Tags, follow: st.Follow})
+			nodes = append(nodes, GraphNode{ID: id, Kind: "post", Title: st.describe(), Rule: st.Rule, Tags: st.Tags, Follow: st.Follow})
 		}
 	}
-	for _, n := range nodes {
-		if n.follow == "" {
-			continue
-		}
-		for _, m := range nodes {
-			if m.id != n.id && hasTag(m.tags, n.follow) {
-				edges = append(edges, [2]string{m.id, n.id})
+	return nodes, edges
+}
+
+func (p *Plan) outputNodes(nodes []GraphNode, edges [][2]string) ([]GraphNode, [][2]string) {
+	elements := len(nodes)
+	add := func(id, title string, rule RuleRef) {
+		nodes = append(nodes, GraphNode{ID: id, Kind: "output", Title: title, Rule: rule})
+		for _, n := range nodes[:elements] {
+			if n.Rule.ID == rule.ID && n.Kind != "selector" {
+				edges = append(edges, [2]string{n.ID, id})
 			}
 		}
 	}
-	return nodes, dedupEdges(edges)
+	for i, x := range p.Restrict {
+		add(fmt.Sprintf("o%d", i), "remove "+x.Path.String()+" (output:false)", x.Rule)
+	}
+	for i, q := range p.Require {
+		add(fmt.Sprintf("q%d", i), q.Field+" only with another field", q.Rule)
+	}
+	return nodes, edges
+}
+
+// graphNode is one element of the DOT and Mermaid graphs.
+type graphNode struct {
+	id, label, shape string
+}
+
+// graphNodes is Graph without the output pass, labelled for DOT and Mermaid.
+func (p *Plan) graphNodes() ([]graphNode, [][2]string) {
+	all, allEdges := p.Graph()
+	var nodes []graphNode
+	for _, n := range all {
+		switch n.Kind {
+		case "output":
+			continue
+		case "selector":
+			nodes = append(nodes, graphNode{id: n.ID, label: n.Title, shape: n.Kind})
+		default:
+			nodes = append(nodes, graphNode{id: n.ID, label: n.Title + "\\n" + n.Rule.Pos(), shape: n.Kind})
+		}
+	}
+	var edges [][2]string
+	for _, e := range allEdges {
+		if e[1][0] != 'o' && e[1][0] != 'q' {
+			edges = append(edges, e)
+		}
+	}
+	return nodes, edges
 }
 
 func hasTag(tags []string, t string) bool {

@@ -1,6 +1,10 @@
 package plan
 
 import (
+	"fmt"
+	"time"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -32,9 +36,28 @@ type State struct {
 	// UseIndex routes records through the selector index (the default);
 	// false evaluates every selector, the oracle the index is tested against.
 	NoIndex bool
+	// Tracer, when set, observes every step (see Tracer).
+	Tracer Tracer
+
+	// RecordTimeout is the time one record may spend in regular
+	// expressions (selectors, extractions), all together; 0: no limit
+	// beyond each match's own timeout. A record that runs out is
+	// dead-lettered with CodeTimeout.
+	RecordTimeout time.Duration
+
+	budget jsre.Budget
+	at     *RuleRef // the rule running now, for errors
 	// Decoder decodes the records of the goroutine that owns the State
 	// (rulec run), boxing their values in shared chunks.
 	Decoder record.Decoder
+}
+
+// Rule is the rule that was running last (for reporting a panic).
+func (st *State) Rule() RuleRef {
+	if st.at == nil {
+		return RuleRef{}
+	}
+	return *st.at
 }
 
 // Run evaluates records in order and returns the outputs (at most one per
@@ -58,8 +81,24 @@ func (p *Plan) Run(in []*record.Record) ([]*record.Record, []*DeadLetter) {
 
 // RunOne evaluates one record.
 func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter) {
-	if !p.selectRecord(r, st) {
+	if st.Tracer != nil {
+		return p.runTraced(r, st)
+	}
+	return p.runOne(r, st)
+}
+
+func (p *Plan) runOne(r *record.Record, st *State) (*record.Record, *DeadLetter) {
+	st.budget.Start(st.RecordTimeout)
+	st.at = nil
+	selected := p.selectRecord(r, st)
+	if err := st.budget.Err(); err != nil {
+		return nil, dead(r, st.Rule(), CodeTimeout, fmt.Errorf("selector: %w (the record's --record-timeout budget is spent)", err))
+	}
+	if !selected {
 		return nil, nil
+	}
+	if st.Tracer != nil {
+		traceMatches(st)
 	}
 	cur := r
 	if p.Mode == Transform {
@@ -71,7 +110,7 @@ func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 	if st.KeepSelectors {
 		cur.SetMeta("selectors", p.hitNames(st))
 	}
-	return p.output(cur), nil
+	return p.output(cur, st.Tracer), nil
 }
 
 func (p *Plan) selectRecord(r *record.Record, st *State) bool {
@@ -82,7 +121,7 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 		st.hits = p.index.candidates(r.Data, st.hits)
 		n := 0
 		for _, i := range st.hits {
-			if s := p.Selectors[i]; s.All || s.Matcher.Match(r.Data) {
+			if s := p.Selectors[i]; s.All || p.match(s, r, st) {
 				st.hits[n] = i
 				n++
 			}
@@ -90,12 +129,22 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 		st.hits = st.hits[:n]
 	} else {
 		for i, s := range p.Selectors {
-			if s.All || s.Matcher.Match(r.Data) {
+			if s.All || p.match(s, r, st) {
 				st.hits = append(st.hits, i)
 			}
 		}
 	}
 	return len(st.hits) > 0
+}
+
+// match runs one selector within the record's budget; once the budget is
+// spent nothing more matches (RunOne dead-letters the record).
+func (p *Plan) match(s *Selector, r *record.Record, st *State) bool {
+	if st.budget.Err() != nil {
+		return false
+	}
+	st.at = &s.Rule
+	return s.Matcher.MatchWithin(r.Data, &st.budget)
 }
 
 func (p *Plan) hitNames(st *State) []any {
@@ -117,9 +166,13 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 		out := r.Fork()
 		for _, h := range st.hits {
 			for _, e := range p.Selectors[h].Extractions {
-				set, err := e.apply(r.Data, out.Data, r.Data)
+				st.at = &e.Rule
+				set, err := e.apply(r.Data, out.Data, r.Data, &st.budget)
 				if err != nil {
 					return nil, dead(r, e.Rule, CodeExtract, err)
+				}
+				if st.Tracer != nil {
+					st.Tracer.Extracted(e, out, set)
 				}
 				st.extracted = st.extracted || set
 			}
@@ -145,8 +198,19 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 		}
 		for _, step := range p.Selectors[h].Pipeline {
 			var err error
-			if cur, err = step.run(cur, st); err != nil {
-				return nil, dead(in, step.Rule, CodeOperation, err)
+			st.at = &step.Rule
+			if st.budget.Expired() {
+				return nil, dead(in, step.Rule, CodeTimeout, fmt.Errorf("%w before this step (the record's --record-timeout budget is spent)", st.budget.Err()))
+			}
+			if st.Tracer != nil {
+				st.Tracer.Stepping(h, step, cur)
+			}
+			cur, err = step.run(cur, st)
+			if st.Tracer != nil {
+				st.Tracer.Stepped(h, step, cur, err)
+			}
+			if err != nil {
+				return nil, dead(in, step.Rule, errCode(err, CodeOperation), err)
 			}
 			if cur == nil {
 				return nil, nil
@@ -160,16 +224,22 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 }
 
 // output applies output:false restrictions and other_match_required.
-func (p *Plan) output(r *record.Record) *record.Record {
+func (p *Plan) output(r *record.Record, tr Tracer) *record.Record {
 	if len(p.Restrict) > 0 {
-		for _, x := range p.Restrict {
-			x.Path.Unset(r.Data)
+		for i := range p.Restrict {
+			if tr != nil {
+				tr.Restricting(&p.Restrict[i], r)
+			}
+			p.Restrict[i].Path.Unset(r.Data)
 		}
 		if r.Data.Len() == 0 {
 			return nil
 		}
 	}
 	if len(p.Require) > 0 && !p.requirementsMet(r.Data) {
+		if tr != nil {
+			tr.Unmet(r)
+		}
 		return nil
 	}
 	return r
@@ -200,7 +270,16 @@ func (p *Plan) isRequired(k string) bool {
 const (
 	CodeExtract   = "RUN001" // an extraction failed (exp error, regex timeout)
 	CodeOperation = "RUN002" // a post-process operation failed
+	CodeTimeout   = "RUN003" // a selector or operation regex timed out, or the record's regex budget is spent (extractions keep RUN001)
 )
+
+// errCode is CodeTimeout for a regex timeout, else code.
+func errCode(err error, code string) string {
+	if jsre.IsTimeout(err) {
+		return CodeTimeout
+	}
+	return code
+}
 
 func dead(r *record.Record, rule RuleRef, code string, err error) *DeadLetter {
 	return &DeadLetter{Record: r, Rule: rule, Code: code, Message: err.Error()}

@@ -10,8 +10,8 @@ func (s *Step) run(r *record.Record, st *State) (*record.Record, error) {
 	case StepExtraction:
 		return s.extraction(r, st)
 	case StepSelector:
-		if !s.Matcher.Match(r.Data) {
-			return nil, nil
+		if !s.Matcher.MatchWithin(r.Data, &st.budget) {
+			return nil, st.budget.Err() // nil, or the record ran out of regex time
 		}
 		st.hits = append(st.hits, s.SelIndex)
 		if s.SelIndex < 0 && st.KeepSelectors {
@@ -33,11 +33,11 @@ func (s *Step) run(r *record.Record, st *State) (*record.Record, error) {
 func (s *Step) extraction(r *record.Record, st *State) (*record.Record, error) {
 	e := s.Extraction
 	if e.Mutate {
-		_, err := e.apply(r.Data, r.Data, r.Data)
+		_, err := e.apply(r.Data, r.Data, r.Data, &st.budget)
 		return r, err
 	}
 	out := r.Fork()
-	set, err := e.apply(r.Data, out.Data, r.Data)
+	set, err := e.apply(r.Data, out.Data, r.Data, &st.budget)
 	if err != nil {
 		return nil, err
 	}

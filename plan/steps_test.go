@@ -83,7 +83,7 @@ func TestExtractionRules(t *testing.T) {
 		c.e.Source, c.e.Target = record.ParsePath("s"), record.ParsePath("t")
 		src := obj(t, `{"s":`+c.in+`}`)
 		dst := record.NewObject(1)
-		if _, err := c.e.apply(src, dst, src); err != nil {
+		if _, err := c.e.apply(src, dst, src, nil); err != nil {
 			t.Fatal(err)
 		}
 		got := ""

@@ -1,6 +1,9 @@
 package postprocess
 
 import (
+	"errors"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -22,7 +25,21 @@ type Op struct {
 // Run applies the operation. A nil record means the record is eliminated.
 // An error means the operation failed in a way the reference would have
 // thrown for the whole batch; the caller dead-letters the record.
-func (op *Op) Run(r *record.Record) (*record.Record, error) {
+//
+// Two failures are never treated as the reference's "throw": a regular
+// expression that timed out and a value too large to build
+// (record.ErrTooLarge). They abort the operation and are returned, so the
+// record is dead-lettered instead of silently losing a field.
+func (op *Op) Run(r *record.Record) (out *record.Record, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			a, ok := p.(abort)
+			if !ok {
+				panic(p)
+			}
+			out, err = nil, a.err
+		}
+	}()
 	switch op.Spec.Kind {
 	case BuiltinValidation, ValidatorPlugin:
 		return op.runValidation(r), nil
@@ -286,10 +303,46 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	if err != nil {
 		return nil, err
 	}
+	impl = guard(impl)
 	op := &Op{Spec: spec, Impl: impl, Source: record.ParsePath(source), Target: record.ParsePath(target),
 		InPlace: target == source, Invert: invert && spec.Kind.IsValidation(), KeepScalars: true}
 	for _, s := range sources {
 		op.Sources = append(op.Sources, record.ParsePath(s))
 	}
 	return op, nil
+}
+
+// abort carries a failure that must not be taken for a throw out of the
+// wrappers to Run.
+type abort struct{ err error }
+
+// check aborts the operation on a failure that is not the function's answer.
+func check(err error) {
+	if err != nil && (jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge)) {
+		panic(abort{err})
+	}
+}
+
+// guard wraps every function of impl with check.
+func guard(impl *Impl) *Impl {
+	g := *impl
+	if f := impl.Validate; f != nil {
+		g.Validate = func(v any) (bool, error) { ok, err := f(v); check(err); return ok, err }
+	}
+	if f := impl.Normalize; f != nil {
+		g.Normalize = func(v any) (any, error) { out, err := f(v); check(err); return out, err }
+	}
+	if f := impl.String; f != nil {
+		g.String = func(s string) (string, error) { out, err := f(s); check(err); return out, err }
+	}
+	if f := impl.Transform; f != nil {
+		g.Transform = func(v any, rec *record.Object) (any, error) { out, err := f(v, rec); check(err); return out, err }
+	}
+	if f := impl.Record; f != nil {
+		g.Record = func(r *record.Record) (bool, error) { ok, err := f(r); check(err); return ok, err }
+	}
+	if f := impl.RecordTx; f != nil {
+		g.RecordTx = func(r *record.Record) (*record.Record, error) { out, err := f(r); check(err); return out, err }
+	}
+	return &g
 }

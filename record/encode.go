@@ -1,6 +1,18 @@
 package record
 
-import "math"
+import (
+	"errors"
+	"math"
+)
+
+// MaxText bounds the JSON text an operation may build from one value
+// (toJSON); beyond it the operation fails with ErrTooLarge. rulec sets it
+// to --max-record-size.
+var MaxText = 64 << 20
+
+// ErrTooLarge is the failure of an operation whose result would be larger
+// than MaxText.
+var ErrTooLarge = errors.New("the result would be larger than the limit on one value's text")
 
 const hexDigits = "0123456789abcdef"
 
@@ -109,14 +121,22 @@ func JSON(v any) string { return string(AppendJSON(nil, v)) }
 
 // AppendIndentJSON appends JSON.stringify(v, null, indent) output.
 func AppendIndentJSON(b []byte, v any, indent string) []byte {
-	return appendIndent(b, v, indent, "")
+	b, _ = appendIndent(b, v, indent, "", math.MaxInt)
+	return b
 }
 
-func appendIndent(b []byte, v any, indent, prefix string) []byte {
+// AppendIndentJSONMax is AppendIndentJSON that gives up, reporting false,
+// as soon as b is longer than limit (indentation makes a deep value's text
+// grow with the square of its depth).
+func AppendIndentJSONMax(b []byte, v any, indent string, limit int) ([]byte, bool) {
+	return appendIndent(b, v, indent, "", limit)
+}
+
+func appendIndent(b []byte, v any, indent, prefix string, limit int) ([]byte, bool) {
 	switch x := v.(type) {
 	case []any:
 		if len(x) == 0 {
-			return append(b, "[]"...)
+			return append(b, "[]"...), len(b)+2 <= limit
 		}
 		inner := prefix + indent
 		b = append(b, '[')
@@ -125,19 +145,24 @@ func appendIndent(b []byte, v any, indent, prefix string) []byte {
 				b = append(b, ',')
 			}
 			b = append(append(b, '\n'), inner...)
-			b = appendIndent(b, e, indent, inner)
+			var ok bool
+			if b, ok = appendIndent(b, e, indent, inner, limit); !ok {
+				return b, false
+			}
 		}
-		return append(append(append(b, '\n'), prefix...), ']')
+		b = append(append(append(b, '\n'), prefix...), ']')
+		return b, len(b) <= limit
 	case *Object:
 		if definedLen(x) == 0 {
-			return append(b, "{}"...)
+			return append(b, "{}"...), len(b)+2 <= limit
 		}
-		return appendIndentObject(b, x, indent, prefix)
+		return appendIndentObject(b, x, indent, prefix, limit)
 	}
-	return AppendJSON(b, v)
+	b = AppendJSON(b, v)
+	return b, len(b) <= limit
 }
 
-func appendIndentObject(b []byte, o *Object, indent, prefix string) []byte {
+func appendIndentObject(b []byte, o *Object, indent, prefix string, limit int) ([]byte, bool) {
 	o.resolveAll()
 	inner := prefix + indent
 	b = append(b, '{')
@@ -152,7 +177,53 @@ func appendIndentObject(b []byte, o *Object, indent, prefix string) []byte {
 		first = false
 		b = append(append(b, '\n'), inner...)
 		b = append(AppendString(b, f.key), ':', ' ')
-		b = appendIndent(b, f.val, indent, inner)
+		var ok bool
+		if b, ok = appendIndent(b, f.val, indent, inner, limit); !ok {
+			return b, false
+		}
 	}
-	return append(append(append(b, '\n'), prefix...), '}')
+	b = append(append(append(b, '\n'), prefix...), '}')
+	return b, len(b) <= limit
+}
+
+// AppendJSONMax is AppendJSON that gives up as soon as b is longer than
+// limit, reporting false: a record whose JSON would be huge (a value shared
+// many times over, a runaway transform) costs at most limit bytes.
+func AppendJSONMax(b []byte, v any, limit int) ([]byte, bool) {
+	switch x := v.(type) {
+	case []any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = AppendJSONMax(b, e, limit); !ok {
+				return b, false
+			}
+		}
+		b = append(b, ']')
+	case *Object:
+		x.resolveAll()
+		b = append(b, '{')
+		first := true
+		for _, f := range x.fields {
+			if f.val == Undefined {
+				continue
+			}
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = append(AppendString(b, f.key), ':')
+			var ok bool
+			if b, ok = AppendJSONMax(b, f.val, limit); !ok {
+				return b, false
+			}
+		}
+		b = append(b, '}')
+	default:
+		b = AppendJSON(b, v)
+	}
+	return b, len(b) <= limit
 }

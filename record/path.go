@@ -13,12 +13,17 @@ type Path struct {
 	segs []string
 }
 
-// ParsePath parses a lodash path. A string without `.` or `[` is one key.
+// ParsePath parses a lodash path. A string without `.` or `[`, or one in
+// which no key can be found (`[`, `[[`), is one key, as in lodash.
 func ParsePath(s string) Path {
 	if !strings.ContainsAny(s, ".[") {
 		return Path{raw: s, segs: []string{s}}
 	}
-	return Path{raw: s, segs: splitPath(s)}
+	segs := splitPath(s)
+	if len(segs) == 0 {
+		segs = []string{s}
+	}
+	return Path{raw: s, segs: segs}
 }
 
 // String returns the path as written.
@@ -183,26 +188,35 @@ func (p Path) Has(o *Object) bool {
 func (p Path) Set(o *Object, v any) {
 	keys := p.keys(o)
 	if len(keys) == 1 {
+		if reachesAny(v, []any{o}) {
+			v = DeepCopy(v)
+		}
 		o.Set(keys[0], v)
 		return
 	}
-	setIn(o, keys, v)
+	var chain [8]any
+	setIn(o, keys, v, chain[:0])
 }
 
 // setIn sets keys[0] of container (an *Object or a pointer to a slice held by
 // its parent) and returns the possibly grown container.
-func setIn(container any, keys []string, v any) any {
+// The containers passed through are kept in chain: a value that reaches one
+// of them is copied first, so a record never contains itself.
+func setIn(container any, keys []string, v any, chain []any) any {
 	k := keys[0]
+	chain = append(chain, container)
 	if len(keys) > 1 {
 		next, _ := child(container, k)
 		if !isContainer(next) {
-			if _, isIdx := arrayIndex(keys[1]); isIdx {
+			if i, isIdx := arrayIndex(keys[1]); isIdx && i <= MaxIndex {
 				next = []any{}
 			} else {
 				next = NewObject(2)
 			}
 		}
-		v = setIn(next, keys[1:], v)
+		v = setIn(next, keys[1:], v, chain)
+	} else if reachesAny(v, chain) {
+		v = DeepCopy(v)
 	}
 	return assign(container, k, v)
 }
@@ -221,8 +235,10 @@ func assign(container any, k string, v any) any {
 		c.Set(k, v)
 	case []any:
 		i, ok := arrayIndex(k)
-		if !ok {
-			return c // a named property on an array is not representable in JSON
+		if !ok || i >= len(c) && i > MaxIndex {
+			// a named property on an array is not representable in JSON;
+			// an index past MaxIndex would allocate the array up to it
+			return c
 		}
 		for len(c) <= i {
 			c = append(c, Undefined)

@@ -20,7 +20,7 @@ var (
 )
 
 // binary builds the pipeline command once for the end-to-end tests.
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "pipeline-e2e")
@@ -41,7 +41,7 @@ func binary(t *testing.T) string {
 	return binPath
 }
 
-func writeFile(t *testing.T, dir, name, text string) string {
+func writeFile(t testing.TB, dir, name, text string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
@@ -58,7 +58,7 @@ type summary struct {
 	RecordsOut   int64  `json:"records_out"`
 }
 
-func readSummary(t *testing.T, path string) summary {
+func readSummary(t testing.TB, path string) summary {
 	t.Helper()
 	var s summary
 	b, err := os.ReadFile(path)

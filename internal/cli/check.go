@@ -7,8 +7,9 @@ import (
 	"github.com/sluice-dev/sluice/lang/diag"
 )
 
-// checkCmd: rulec check [-t ...] [--types-file F] RULES...
+// checkCmd: rulec check [-t ...] [--types-file F] [--deny-warnings] RULES...
 func checkCmd(args []string, env Env) error {
+	args, deny := cutFlag(args, "--deny-warnings")
 	f, err := ruleFileFlags("check", args)
 	if err != nil {
 		return err
@@ -18,16 +19,37 @@ func checkCmd(args []string, env Env) error {
 	if p == nil {
 		return &Error{Code: ExitRules, Msg: fmt.Sprintf("%d error(s)", countErrors(diags))}
 	}
-	fmt.Fprintf(env.Stdout, "ok: %d selector(s), %d warning(s)\n", len(p.Selectors), diags.Len())
+	warnings := countSeverity(diags, diag.Warning)
+	if deny && warnings > 0 {
+		return &Error{Code: ExitRules, Msg: fmt.Sprintf("%d warning(s), denied by --deny-warnings", warnings)}
+	}
+	fmt.Fprintf(env.Stdout, "ok: %d selector(s), %d warning(s)\n", len(p.Selectors), warnings)
 	return nil
 }
 
-func countErrors(l *diag.List) int {
+func countSeverity(l *diag.List, s diag.Severity) int {
 	n := 0
 	for _, d := range l.Items {
-		if d.Severity == diag.Error {
+		if d.Severity == s {
 			n++
 		}
 	}
 	return n
 }
+
+// cutFlag removes every occurrence of a boolean flag from args and reports
+// whether it was there.
+func cutFlag(args []string, flag string) ([]string, bool) {
+	out := make([]string, 0, len(args))
+	found := false
+	for _, a := range args {
+		if a == flag {
+			found = true
+			continue
+		}
+		out = append(out, a)
+	}
+	return out, found
+}
+
+func countErrors(l *diag.List) int { return countSeverity(l, diag.Error) }

@@ -8,9 +8,12 @@ import (
 
 // Exit codes of every command.
 const (
-	ExitOK    = 0
-	ExitRules = 1 // rule files have errors
-	ExitUsage = 2 // bad arguments or unreadable data
+	ExitOK          = 0
+	ExitRules       = 1 // rule files have errors
+	ExitUsage       = 2 // bad arguments or unreadable data
+	ExitOutput      = 3 // the output or the dead-letter output cannot be written (a closed pipe)
+	ExitInternal    = 4 // an internal error (a panic) on some records; they were dead-lettered, the rest processed
+	ExitInterrupted = 5 // a signal stopped the run; what was read was processed and written
 )
 
 // Error is a command failure with its exit code.
@@ -29,6 +32,9 @@ func usageErr(format string, args ...any) error {
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// Interrupt, when it closes or delivers, asks run to stop reading and
+	// finish what it has read (cmd/rulec wires SIGTERM and SIGINT to it).
+	Interrupt <-chan struct{}
 }
 
 type command struct {
@@ -39,9 +45,12 @@ type command struct {
 var rulecCommands = []command{
 	{"run", "apply rules to records (NDJSON or a JSON array) and print the results as NDJSON", runCmd},
 	{"check", "report every problem in rule files", checkCmd},
-	{"explain", "print the compiled plan (text, dot or mermaid)", explainCmd},
+	{"explain", "print the compiled plan (text, dot, mermaid, svg or html), or what a diagnostic code means", explainCmd},
 	{"test", "run rule tests (rules with input and expected output)", testCmd},
 	{"docs", "print the reference of every operation a rule can name", docsCmd},
+	{"coverage", "which rules, selectors, validations and branches never fired on data (text or json)", coverageCmd},
+	{"diff", "compare two rule sets on data: records and fields that change, and the rules that cause it", diffCmd},
+	{"fmt", "format rule files canonically (-w rewrites, --check lists unformatted files)", fmtCmd},
 }
 
 // Rulec runs the rulec command line and returns the exit code.

@@ -2,8 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/plan"
@@ -19,14 +24,21 @@ type ruleFlags struct {
 	format    string
 	deadFile  string
 	cpuProf   string
+
+	maxRecord     int           // --max-record-size
+	recordTimeout time.Duration // --record-timeout
 }
+
+// DefaultRecordTimeout is the default --record-timeout: the time one record
+// may spend in regular expressions.
+const DefaultRecordTimeout = time.Second
 
 var xluceneTypes = map[string]bool{"geo": true, "geo-point": true, "geo-json": true, "date": true, "ip": true, "ip_range": true,
 	"string": true, "~string": true, "integer": true, "float": true, "number": true, "boolean": true, "object": true}
 
 // parseFlags reads flags and positional arguments in any order.
 func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
-	f := &ruleFlags{types: map[string]string{}}
+	f := &ruleFlags{types: map[string]string{}, maxRecord: DefaultMaxRecord, recordTimeout: DefaultRecordTimeout}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, val, hasVal := strings.Cut(a, "=")
@@ -55,7 +67,7 @@ func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
 		case "-T", "--types-file":
 			var v string
 			if v, err = next(); err == nil {
-				err = readJSONFile(v, &f.types, "types file")
+				err = f.readTypesFile(v)
 			}
 		case "--variables":
 			var v string
@@ -73,6 +85,19 @@ func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
 			f.deadFile, err = next()
 		case "--cpuprofile":
 			f.cpuProf, err = next()
+		case "--max-record-size":
+			var v string
+			if v, err = next(); err == nil {
+				f.maxRecord, err = parseSize(v)
+			}
+		case "--record-timeout":
+			var v string
+			if v, err = next(); err == nil {
+				f.recordTimeout, err = time.ParseDuration(v)
+				if err != nil || f.recordTimeout < 0 {
+					err = usageErr("--record-timeout %q is not a duration such as 500ms or 2s (0: no limit)", v)
+				}
+			}
 		case "-m", "--match":
 			f.match = true
 		case "-i", "--ignore":
@@ -112,12 +137,57 @@ func (f *ruleFlags) addTypes(v string) error {
 		if len(parts) != 2 {
 			return usageErr("-t item %d must be field:type, got %q", i+1, item)
 		}
-		if !xluceneTypes[parts[1]] {
-			return usageErr("-t item %d: %q is not a field type (one of geo, geo-point, geo-json, date, ip, ip_range, string, ~string, integer, float, number, boolean, object)", i+1, parts[1])
+		if err := checkType(parts[0], parts[1], fmt.Sprintf("-t item %d", i+1)); err != nil {
+			return err
 		}
 		f.types[parts[0]] = parts[1]
 	}
 	return nil
+}
+
+// readTypesFile reads --types-file, checking its types like -t does.
+func (f *ruleFlags) readTypesFile(path string) error {
+	var m map[string]any
+	if err := readJSONFile(path, &m, "types file"); err != nil {
+		return err
+	}
+	for _, field := range slices.Sorted(maps.Keys(m)) {
+		t, ok := m[field].(string)
+		if !ok {
+			return usageErr("types file %s: the type of %q must be a string, got %v", path, field, m[field])
+		}
+		if err := checkType(field, t, "types file "+path); err != nil {
+			return err
+		}
+		f.types[field] = t
+	}
+	return nil
+}
+
+func checkType(field, t, where string) error {
+	if !xluceneTypes[t] {
+		return usageErr("%s: %q is not a field type for %q (one of geo, geo-point, geo-json, date, ip, ip_range, string, ~string, integer, float, number, boolean, object)", where, t, field)
+	}
+	return nil
+}
+
+// parseSize reads a byte count: 1048576, 512K, 16M, 1G (K = 1024).
+func parseSize(v string) (int, error) {
+	mult := 1
+	num := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(v), "B"), "I")
+	switch {
+	case strings.HasSuffix(num, "K"):
+		mult, num = 1<<10, num[:len(num)-1]
+	case strings.HasSuffix(num, "M"):
+		mult, num = 1<<20, num[:len(num)-1]
+	case strings.HasSuffix(num, "G"):
+		mult, num = 1<<30, num[:len(num)-1]
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n <= 0 || n > (1<<40)/mult {
+		return 0, usageErr("--max-record-size %q is not a size such as 65536, 512K or 16M", v)
+	}
+	return n * mult, nil
 }
 
 func readJSONFile(path string, into any, what string) error {

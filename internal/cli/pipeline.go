@@ -22,6 +22,8 @@ var pipelineCommands = []command{
 	{"run", "run a job file: the reader, then every operation, on workers", pipelineRunCmd},
 	{"validate", "report every problem in a job file (and its rule files)", pipelineValidateCmd},
 	{"docs", "print the reference of every operation and api", pipelineDocsCmd},
+	{"worker", "run slices of the jobs a NATS cluster runs (pipeline worker --cluster nats://HOST:PORT)", pipelineWorkerCmd},
+	{"explain", "show a job as a graph with each transform's plan (text, dot, svg or html)", pipelineExplainCmd},
 }
 
 // Pipeline runs the pipeline command line and returns the exit code.
@@ -69,6 +71,8 @@ type jobFlags struct {
 	logLevel    string
 	workers     int
 	progress    string // auto, always, never
+	cluster     string // "" (in-process), "embedded" or a NATS url
+	ackWait     string // --ack-wait, a Go duration
 }
 
 func parseJobFlags(cmd string, args []string) (*jobFlags, error) {
@@ -100,12 +104,16 @@ func parseJobFlags(cmd string, args []string) (*jobFlags, error) {
 					err = usageErr("%s: --workers needs a positive number, got %q", cmd, v)
 				}
 			}
+		case "--cluster":
+			f.cluster, err = value()
+		case "--ack-wait":
+			f.ackWait, err = value()
 		case "--progress":
 			f.progress = "always"
 		case "--no-progress":
 			f.progress = "never"
 		case "-h", "--help":
-			return nil, usageErr("usage: pipeline %s JOB.json [--connections FILE] [--assets DIR] [--workers N] [--summary FILE] [--log-level LEVEL] [--progress|--no-progress]", cmd)
+			return nil, usageErr("usage: pipeline %s JOB.json [--connections FILE] [--assets DIR] [--workers N] [--summary FILE] [--log-level LEVEL] [--progress|--no-progress] [--cluster embedded|nats://HOST:PORT [--ack-wait DURATION]]", cmd)
 		default:
 			if len(a) > 1 && a[0] == '-' {
 				return nil, usageErr("%s: unknown flag %s (try pipeline %s --help)", cmd, a, cmd)
@@ -142,6 +150,9 @@ func loadJob(f *jobFlags, stderr io.Writer) (*job.Job, error) {
 	}
 	if f.workers > 0 {
 		j.Workers = f.workers
+	}
+	if f.cluster != "" {
+		return j, checkDistributed(j, f.file, stderr)
 	}
 	return j, nil
 }

@@ -33,9 +33,18 @@ func pipelineRunCmd(args []string, env Env) error {
 		level = j.Top.String("log_level")
 	}
 	logger := slog.New(slog.NewTextHandler(term, &slog.HandlerOptions{Level: slogLevel(level)}))
-	ex := job.NewExecution(j, job.RunOptions{Stdout: env.Stdout, Logger: logger})
-	sum, runErr := runWithSignals(ex, term)
+	var sum *job.Summary
+	var runErr error
+	if f.cluster != "" {
+		sum, runErr = runCluster(f, j, env, term, logger)
+	} else {
+		ex := job.NewExecution(j, job.RunOptions{Stdout: env.Stdout, Logger: logger})
+		sum, runErr = runWithSignals(ex, term)
+	}
 	term.stopProgress()
+	if sum == nil {
+		return runError(runErr)
+	}
 	printSummary(env.Stderr, sum)
 	if f.summary != "" {
 		if err := writeSummary(f.summary, sum); err != nil {
@@ -77,9 +86,12 @@ func runWithSignals(ex *job.Execution, term *terminal) (*job.Summary, error) {
 }
 
 func runError(err error) error {
+	var e *Error
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &e):
+		return e
 	case errors.Is(err, job.ErrStopped):
 		return &Error{Code: ExitStopped, Msg: err.Error()}
 	case errors.Is(err, context.Canceled):

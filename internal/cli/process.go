@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -9,13 +10,23 @@ import (
 	"github.com/sluice-dev/sluice/record"
 )
 
+// Dead-letter codes of the input side (the plan adds RUN codes).
+const (
+	CodeInvalidJSON = "IN001"  // a line or element is not JSON (comments and odd white space included)
+	CodeNotObject   = "IN002"  // a line or element is JSON but not an object
+	CodeTooLarge    = "IN003"  // a line or element larger than --max-record-size
+	CodeArraySyntax = "IN004"  // a JSON array input is malformed around its elements
+	CodeOutputLarge = "RUN004" // the output record would be larger than --max-record-size
+	CodeInternal    = "RUN900" // an internal error (a panic) while processing the record
+)
+
+// deadExcerpt bounds the text of an oversized input kept in its dead letter.
+const deadExcerpt = 1024
+
 // process parses, runs and encodes one batch.
 func (s *stream) process(b *batch, st *plan.State) {
-	if b.records != nil {
-		for _, r := range b.records {
-			s.one(b, r, st)
-		}
-		return
+	for _, e := range b.elems {
+		s.line(b, e.text, e.line, st)
 	}
 	// The batch buffer is never written again, so its lines are parsed as
 	// substrings of one string view: decoded strings share it, no copies.
@@ -34,73 +45,116 @@ func (s *stream) process(b *batch, st *plan.State) {
 	}
 }
 
+// line handles one input line or array element. A line of JSON white
+// space only is no record; anything else is a record, or a dead letter
+// saying why not (a # comment is not JSON).
 func (s *stream) line(b *batch, l string, n int, st *plan.State) {
-	l = strings.TrimSpace(l)
-	if len(l) == 0 || l[0] == '#' {
+	l = trimJSONSpace(l)
+	if len(l) == 0 {
 		return
 	}
 	v, err := st.Decoder.ParseRecord(l)
 	if err != nil {
-		b.dead = deadLine(b.dead, s.name, n, "IN001", "invalid JSON: "+err.Error(), []byte(l))
+		msg := "invalid JSON: " + err.Error()
+		if l[0] == '#' {
+			msg = "a comment line is not a record (" + msg + ")"
+		}
+		b.dead = deadLine(b.dead, s.name, n, CodeInvalidJSON, msg, []byte(l))
 		return
 	}
 	o, ok := v.(*record.Object)
 	if !ok {
-		b.dead = deadLine(b.dead, s.name, n, "IN002", "expected a JSON object, got "+record.TypeName(v), []byte(l))
+		b.dead = deadLine(b.dead, s.name, n, CodeNotObject, "expected a JSON object, got "+record.TypeName(v), []byte(l))
 		return
 	}
 	first := b.seq == 0 && !b.seen
 	b.seen = true
-	if first {
-		if hits, ok := searchHits(o); ok {
-			for _, h := range hits {
-				s.one(b, record.New(h), st)
-			}
-			return
-		}
+	if first && s.unwrap(b, o, n, st) {
+		return
 	}
-	s.one(b, record.New(o), st)
+	s.one(b, record.New(o), l, n, st)
 }
 
-// searchHits unwraps a search response ({hits:{hits:[{_source}]}}) or a
-// teraserver response ({results:[...]}) given as the first input item.
-func searchHits(o *record.Object) ([]*record.Object, bool) {
+func trimJSONSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isJSONSpace(s[i]) {
+		i++
+	}
+	for j > i && isJSONSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+// unwrap handles a search response ({hits:{hits:[{_source}]}}) or a
+// teraserver response ({results:[...]}) given as the first input item: its
+// records are processed, and its items that are not records are
+// dead-lettered. A first item whose hits.hits or results is not an array is
+// an ordinary record.
+func (s *stream) unwrap(b *batch, o *record.Object, n int, st *plan.State) bool {
 	if h, ok := record.ParsePath("hits.hits").Get(o); ok && record.Truthy(h) {
-		arr, _ := h.([]any)
-		var out []*record.Object
-		for _, e := range arr {
-			if eo, ok := e.(*record.Object); ok {
-				if src, ok := eo.Get("_source"); ok {
-					if so, ok := src.(*record.Object); ok {
-						out = append(out, so)
-					}
-				}
-			}
+		arr, isArr := h.([]any)
+		if !isArr {
+			return false
 		}
-		return out, true
+		for i, e := range arr {
+			src, _ := record.ParsePath("_source").GetValue(e)
+			if so, ok := src.(*record.Object); ok {
+				s.one(b, record.New(so), "", n, st)
+				continue
+			}
+			b.dead = deadLine(b.dead, s.name, n, CodeNotObject, fmt.Sprintf("search hit %d has no object _source", i), []byte(record.JSON(e)))
+		}
+		return true
 	}
 	if r, ok := o.Get("results"); ok && record.Truthy(r) {
-		arr, _ := r.([]any)
-		var out []*record.Object
-		for _, e := range arr {
-			if eo, ok := e.(*record.Object); ok {
-				out = append(out, eo)
-			}
+		arr, isArr := r.([]any)
+		if !isArr {
+			return false
 		}
-		return out, true
+		for i, e := range arr {
+			if eo, ok := e.(*record.Object); ok {
+				s.one(b, record.New(eo), "", n, st)
+				continue
+			}
+			b.dead = deadLine(b.dead, s.name, n, CodeNotObject, fmt.Sprintf("results item %d is not an object", i), []byte(record.JSON(e)))
+		}
+		return true
 	}
-	return nil, false
+	return false
 }
 
-func (s *stream) one(b *batch, r *record.Record, st *plan.State) {
+// one runs one record. A panic is caught here: the record is dead-lettered
+// with the rule that was running, the run goes on, and rulec exits with
+// ExitInternal at the end.
+func (s *stream) one(b *batch, r *record.Record, raw string, n int, st *plan.State) {
+	mark := len(b.out)
+	defer func() {
+		if p := recover(); p != nil {
+			s.panics.Add(1)
+			b.out = b.out[:mark]
+			rule := st.Rule()
+			msg := fmt.Sprintf("internal error while rule %d (%s) ran: %v; please report it", rule.ID, rule.Pos(), p)
+			if raw == "" {
+				raw = "(a record of the search response on this line)"
+			}
+			b.dead = deadLine(b.dead, s.name, n, CodeInternal, msg, []byte(raw))
+		}
+	}()
 	out, dl := s.plan.RunOne(r, st)
 	if dl != nil {
-		b.dead = deadRecord(b.dead, dl)
+		b.dead = deadRecord(b.dead, s.name, n, dl)
 	}
 	if out == nil {
 		return
 	}
-	b.out = record.AppendJSON(b.out, out.Data)
+	var ok bool
+	if b.out, ok = record.AppendJSONMax(b.out, out.Data, mark+s.maxRecord); !ok {
+		b.out = b.out[:mark]
+		b.dead = deadLine(b.dead, s.name, n, CodeOutputLarge,
+			"the output record is larger than --max-record-size ("+strconv.Itoa(s.maxRecord)+" bytes); its input is kept", []byte(raw))
+		return
+	}
 	b.out = append(b.out, '\n')
 }
 
@@ -115,9 +169,22 @@ func deadLine(buf []byte, name string, line int, code, msg string, raw []byte) [
 	return append(record.AppendJSON(buf, o), '\n')
 }
 
-func deadRecord(buf []byte, d *plan.DeadLetter) []byte {
+// deadRecord writes a record the plan dead-lettered. Its reason names the
+// input position too; a record too large to write whole is cut to its keys.
+func deadRecord(buf []byte, name string, line int, d *plan.DeadLetter) []byte {
 	o := record.NewObject(2)
-	o.Set("reason", d.Reason())
+	reason := d.Reason()
+	reason.Set("input", name+":"+strconv.Itoa(line))
+	o.Set("reason", reason)
 	o.Set("record", d.Record.Data)
-	return append(record.AppendJSON(buf, o), '\n')
+	mark := len(buf)
+	out, ok := record.AppendJSONMax(buf, o, mark+maxDeadRecord)
+	if !ok {
+		o.Set("record", "(larger than "+strconv.Itoa(maxDeadRecord)+" bytes; keys: "+strings.Join(d.Record.Data.Keys(), ",")+")")
+		out = record.AppendJSON(out[:mark], o)
+	}
+	return append(out, '\n')
 }
+
+// maxDeadRecord bounds a record written whole into a dead letter.
+const maxDeadRecord = 64 << 20

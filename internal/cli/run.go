@@ -1,19 +1,23 @@
 package cli
 
 import (
-	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"runtime/pprof"
 
 	"github.com/sluice-dev/sluice/compiler"
+	"github.com/sluice-dev/sluice/internal/jsre"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/plan"
+	"github.com/sluice-dev/sluice/record"
 )
 
 // runCmd: rulec run [-r RULES]... [-t field:type,...] [--types-file F]
-// [--variables F] [-m|--match] [-d DATA | DATA ... | -]
+// [--variables F] [-m|--match] [--dead-letter F] [--max-record-size N]
+// [--record-timeout D] [-d DATA | DATA ... | -]
 func runCmd(args []string, env Env) error {
+	args, trace := cutTrace(args)
 	var pos []string
 	f, err := parseFlags(args, &pos)
 	if err != nil {
@@ -22,6 +26,7 @@ func runCmd(args []string, env Env) error {
 	if len(f.rules) == 0 {
 		return usageErr("run needs at least one rule file (-r RULES)")
 	}
+	applyLimits(f)
 	p, err := compileRules(f, env)
 	if err != nil {
 		return err
@@ -30,33 +35,99 @@ func runCmd(args []string, env Env) error {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
+	if trace != "" {
+		return traceRun(p, inputs, trace, env)
+	}
+	deadW, closeDead, err := openDeadLetter(f.deadFile, append(append([]string(nil), inputs...), f.rules...), env)
+	if err != nil {
+		return err
+	}
 	readers, closeAll, err := openInputs(inputs, env)
 	if err != nil {
+		closeDead()
 		return err
 	}
 	defer closeAll()
-	dead, closeDead, err := deadLetterWriter(f.deadFile, env)
-	if err != nil {
-		return err
-	}
-	defer closeDead()
 	tuneGC()
 	if f.cpuProf != "" {
 		stop, err := startProfile(f.cpuProf)
 		if err != nil {
+			closeDead()
 			return err
 		}
 		defer stop()
 	}
-	out := bufio.NewWriterSize(env.Stdout, 1<<16)
-	s := &stream{plan: p, out: out, dead: dead}
+	s := &stream{plan: p, out: newChecked("output", env.Stdout), dead: newChecked("dead-letter output", deadW),
+		maxRecord: f.maxRecord, timeout: f.recordTimeout, stop: make(chan struct{})}
+	if env.Interrupt != nil {
+		go func() {
+			select {
+			case <-env.Interrupt:
+				s.halt()
+			case <-s.stop:
+			}
+		}()
+	}
+	return s.finish(s.runAll(readers), closeDead, env)
+}
+
+// applyLimits sets the process-wide bounds the flags choose: the per-match
+// regex timeouts never exceed the per-record budget, and no operation
+// builds a value's text larger than a record may be.
+func applyLimits(f *ruleFlags) {
+	jsre.Timeout = defaultMatchTimeout
+	if f.recordTimeout > 0 {
+		jsre.Timeout = min(defaultMatchTimeout, f.recordTimeout)
+	}
+	record.MaxText = f.maxRecord
+}
+
+var defaultMatchTimeout = jsre.Timeout
+
+func (s *stream) runAll(readers []namedReader) error {
+	defer s.halt()
 	for _, in := range readers {
 		if err := s.run(in); err != nil {
-			out.Flush()
 			return usageErr("%s: %v", in.name, err)
 		}
+		select {
+		case <-s.stop:
+			return nil
+		default:
+		}
 	}
-	return out.Flush()
+	return nil
+}
+
+// finish flushes and closes the outputs and picks the exit: a read error,
+// then an output error, then internal errors, then an interrupt.
+func (s *stream) finish(runErr error, closeDead func() error, env Env) error {
+	s.out.Flush()
+	s.dead.Flush()
+	if err := closeDead(); err != nil && s.dead.err == nil {
+		s.dead.err = err
+	}
+	interrupted := false
+	if env.Interrupt != nil {
+		select {
+		case <-env.Interrupt:
+			interrupted = true
+		default:
+		}
+	}
+	switch {
+	case runErr != nil:
+		return runErr
+	case s.out.failure() != nil:
+		return s.out.failure()
+	case s.dead.failure() != nil:
+		return s.dead.failure()
+	case s.panics.Load() > 0:
+		return &Error{Code: ExitInternal, Msg: fmt.Sprintf("%d record(s) hit an internal error and were dead-lettered (code %s); every other record was processed", s.panics.Load(), CodeInternal)}
+	case interrupted:
+		return &Error{Code: ExitInterrupted, Msg: "interrupted: stopped reading; every record read was processed and written"}
+	}
+	return nil
 }
 
 // compileRules compiles the rule files and prints every diagnostic.
@@ -96,18 +167,6 @@ func openInputs(names []string, env Env) ([]namedReader, func(), error) {
 		out = append(out, namedReader{n, f})
 	}
 	return out, closeAll, nil
-}
-
-func deadLetterWriter(path string, env Env) (io.Writer, func(), error) {
-	if path == "" {
-		return env.Stderr, func() {}, nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, nil, usageErr("cannot create dead-letter file: %v", err)
-	}
-	w := bufio.NewWriter(f)
-	return w, func() { w.Flush(); f.Close() }, nil
 }
 
 func startProfile(path string) (func(), error) {

@@ -1,118 +1,108 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
-	"io"
+	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/sluice-dev/sluice/plan"
-	"github.com/sluice-dev/sluice/record"
 )
 
-const batchBytes = 512 << 10
+// errStopped ends the reading of an input early: a signal, or an output
+// that cannot be written any more.
+var errStopped = errors.New("stopped")
 
-// stream runs records through a plan: a reader cuts the input into batches
-// of whole lines, workers parse, run and encode them in parallel, and the
-// results are written in input order. Memory is bounded by the number of
-// batches in flight.
+// stream runs records through a plan: a framer cuts the input into
+// batches (of NDJSON lines or JSON array elements), workers parse, run and
+// encode them in parallel, and a collector writes the results in input
+// order. At most maxInFlight batches exist at once, whatever the speed of
+// each: memory is bounded by the batch size times that number, plus one
+// record's output.
 type stream struct {
-	plan *plan.Plan
-	out  io.Writer
-	dead io.Writer
-	name string
+	plan      *plan.Plan
+	out       *checkedWriter
+	dead      *checkedWriter
+	name      string
+	maxRecord int
+	timeout   time.Duration // per-record budget for regular expressions
+	stop      chan struct{} // closed to end reading (signal or output error)
+	stopOnce  sync.Once
+	panics    atomic.Int64
 }
 
 type batch struct {
 	seq, line int
-	data      []byte
-	records   []*record.Record // pre-parsed input (JSON array mode)
-	seen      bool             // a record of this batch has been parsed
+	data      []byte    // NDJSON: whole lines
+	elems     []element // JSON array: the elements
+	seen      bool      // a record of this batch has been parsed
 	out, dead []byte
 }
 
+// element is one element of a JSON array input, with the line it starts on.
+type element struct {
+	text string
+	line int
+}
+
+func (s *stream) halt() { s.stopOnce.Do(func() { close(s.stop) }) }
+
+// run processes one input to its end (or until the stream is stopped).
 func (s *stream) run(in namedReader) error {
 	s.name = in.name
-	br := bufio.NewReaderSize(in.r, 1<<16)
-	if isArray(br) {
-		return s.runArray(br)
-	}
+	src := &source{chunks: readChunks(in.r, s.stop), stop: s.stop}
 	workers := runtime.GOMAXPROCS(0)
-	work := make(chan *batch, workers*2)
-	done := make(chan *batch, workers*2)
+	maxInFlight := 2 * workers
+	work := make(chan *batch, maxInFlight)
+	done := make(chan *batch, maxInFlight)
+	slots := make(chan struct{}, maxInFlight)
 	var wg sync.WaitGroup
 	for i := 0; i < workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var st plan.State
+			st := plan.State{RecordTimeout: s.timeout}
 			for b := range work {
 				s.process(b, &st)
 				done <- b
 			}
 		}()
 	}
+	seq := 0
+	// emit never drops a batch: what was read is processed even when the
+	// run is stopping (the collector keeps freeing slots until the end).
+	emit := func(b *batch) bool {
+		slots <- struct{}{}
+		b.seq = seq
+		seq++
+		work <- b
+		return true
+	}
 	errc := make(chan error, 1)
 	go func() {
-		errc <- s.read(br, work)
+		var err error
+		if sniff(src, s.maxRecord) {
+			err = (&arrayFramer{name: in.name, max: s.maxRecord, emit: emit}).run(src)
+		} else {
+			err = (&lineFramer{name: in.name, max: s.maxRecord, emit: emit}).run(src)
+		}
 		close(work)
 		wg.Wait()
 		close(done)
+		errc <- err
 	}()
-	s.collect(done)
-	return <-errc
-}
-
-// isArray reports whether the input is one JSON array (first non-space byte '[').
-func isArray(br *bufio.Reader) bool {
-	for i := 1; ; i++ {
-		b, err := br.Peek(i)
-		if err != nil || len(b) < i {
-			return false
-		}
-		switch b[i-1] {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '[':
-			return true
-		}
-		return false
+	s.collect(done, slots)
+	if err := <-errc; err != nil && err != errStopped {
+		return err
 	}
+	return nil
 }
 
-// read cuts the input into batches that end on a newline.
-func (s *stream) read(br *bufio.Reader, work chan<- *batch) error {
-	seq, line := 0, 1
-	for {
-		// room for the rest of the last line, so completing it rarely copies
-		buf := make([]byte, batchBytes, batchBytes+batchBytes/8)
-		n, err := io.ReadFull(br, buf)
-		buf = buf[:n]
-		if err == nil {
-			rest, rerr := br.ReadBytes('\n')
-			buf = append(buf, rest...)
-			if rerr != nil && rerr != io.EOF {
-				return rerr
-			}
-		} else if err != io.EOF && err != io.ErrUnexpectedEOF {
-			return err
-		}
-		if len(buf) > 0 {
-			work <- &batch{seq: seq, line: line, data: buf, out: make([]byte, 0, len(buf)/2)}
-			seq++
-			line += bytes.Count(buf, []byte{'\n'})
-		}
-		if err != nil || len(buf) < batchBytes {
-			if _, perr := br.Peek(1); perr != nil {
-				return nil
-			}
-		}
-	}
-}
-
-// collect writes finished batches in sequence order.
-func (s *stream) collect(done <-chan *batch) {
+// collect writes finished batches in sequence order and frees their slot.
+// Output is flushed after every batch, so records of a slow input are
+// written as soon as they are processed.
+func (s *stream) collect(done <-chan *batch, slots <-chan struct{}) {
 	pending := map[int]*batch{}
 	next := 0
 	for b := range done {
@@ -124,10 +114,14 @@ func (s *stream) collect(done <-chan *batch) {
 			}
 			delete(pending, next)
 			s.out.Write(x.out)
-			if len(x.dead) > 0 {
-				s.dead.Write(x.dead)
-			}
+			s.dead.Write(x.dead)
 			next++
+			<-slots
+		}
+		s.out.Flush()
+		s.dead.Flush()
+		if s.out.err != nil || s.dead.err != nil {
+			s.halt()
 		}
 	}
 }

@@ -24,6 +24,7 @@ type Regexp struct {
 	fast          *fastPath
 	bt            *regexp2.Regexp
 	groups        int
+	*stepCache    // backtracking patterns only
 }
 
 // Compile compiles pattern with JavaScript flags (any of "gimsuy"; g and y
@@ -56,7 +57,7 @@ func Compile(pattern, flags string) (*Regexp, error) {
 		return nil, fmt.Errorf("Invalid regular expression: /%s/: %v", pattern, err)
 	}
 	bt.MatchTimeout = Timeout
-	r.bt = bt
+	r.bt, r.stepCache = bt, &stepCache{pattern: pattern, opts: opts}
 	r.groups = len(bt.GetGroupNumbers()) - 1
 	return r, nil
 }
@@ -158,14 +159,18 @@ func toMatch(s string, idx []int) Match {
 }
 
 func (r *Regexp) findAllBT(s string, n int) ([]Match, error) {
+	return findAllWith(r.bt, s, n)
+}
+
+func findAllWith(bt *regexp2.Regexp, s string, n int) ([]Match, error) {
 	var out []Match
-	m, err := r.bt.FindStringMatch(s)
+	m, err := bt.FindStringMatch(s)
 	for m != nil && (n < 0 || len(out) < n) {
 		out = append(out, convert(s, m))
 		if m.Length == 0 {
 			break
 		}
-		m, err = r.bt.FindNextMatch(m)
+		m, err = bt.FindNextMatch(m)
 	}
 	return out, wrapErr(err)
 }

@@ -1,6 +1,12 @@
 package jsre
 
-import "testing"
+import (
+	"strings"
+
+	"github.com/dlclark/regexp2"
+	"testing"
+	"time"
+)
 
 func TestMatchSemantics(t *testing.T) {
 	cases := []struct {
@@ -92,5 +98,40 @@ func TestFastPathsAgreeWithEngine(t *testing.T) {
 				t.Errorf("/%s/ FindAll on %q: fast %+v, engine %+v", p, in, fa, fb)
 			}
 		}
+	}
+}
+
+// A budget bounds the time of every match through it together: once it is
+// spent, matches fail at once with ErrTimeout.
+func TestBudget(t *testing.T) {
+	slow := MustCompile(`^(?=a)(a+)+b$`, "")
+	if slow.Linear() {
+		t.Fatal("the pattern must backtrack")
+	}
+	input := strings.Repeat("a", 40) + "!"
+	var b Budget
+	b.Start(60 * time.Millisecond)
+	start := time.Now()
+	timeouts := 0
+	for i := 0; i < 100; i++ {
+		if _, err := slow.MatchStringIn(input, &b); err == ErrTimeout {
+			timeouts++
+		}
+	}
+	// regexp2 checks its clock every 100ms, so one match may outlive the
+	// budget by that much; without the budget this loop takes 100 x Timeout.
+	if took := time.Since(start); took > 60*time.Millisecond+2*regexp2.DefaultClockPeriod+100*time.Millisecond {
+		t.Errorf("100 matches within a 60ms budget took %v", took)
+	}
+	if timeouts != 100 || b.Err() != ErrTimeout {
+		t.Errorf("%d timeouts, Err %v", timeouts, b.Err())
+	}
+	b.Start(time.Second)
+	if ok, err := MustCompile(`a(?=b)`, "").MatchStringIn("ab", &b); !ok || err != nil {
+		t.Errorf("after Start: %v %v", ok, err)
+	}
+	var none *Budget
+	if ok, err := MustCompile(`b`, "").MatchStringIn("ab", none); !ok || err != nil || none.Err() != nil {
+		t.Errorf("nil budget: %v %v", ok, err)
 	}
 }

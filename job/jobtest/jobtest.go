@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sluice-dev/sluice/internal/testservers"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/record"
@@ -64,10 +65,22 @@ func RunExample(t *testing.T, s *job.Spec, ex job.Example) ([]*record.Record, er
 		}
 	}
 	t.Chdir(dir)
-	if s.Kind == job.KindReader || readsFirst(ex.Config) {
-		return runReader(ex, dir)
+	var conns *job.Connections
+	if len(ex.Servers) > 0 {
+		conns = testservers.Connections(t, ex.Servers...)
 	}
-	return runProcessor(ex, dir)
+	if ex.Setup != nil {
+		if conns == nil {
+			conns = job.DefaultConnections()
+		}
+		if err := ex.Setup(conns); err != nil {
+			return nil, fmt.Errorf("example setup: %w", err)
+		}
+	}
+	if s.Kind == job.KindReader || readsFirst(ex.Config) {
+		return runReader(ex, dir, conns)
+	}
+	return runProcessor(ex, dir, conns)
 }
 
 // readsFirst reports whether an example's operation is a reader (the
@@ -84,8 +97,8 @@ func readsFirst(config string) bool {
 	return found && spec.Kind == job.KindReader
 }
 
-func runProcessor(ex job.Example, dir string) ([]*record.Record, error) {
-	h, err := job.ProcessorHarness(ex.Config, ex.APIs, job.HarnessOptions{Options: job.Options{Dir: dir}})
+func runProcessor(ex job.Example, dir string, conns *job.Connections) ([]*record.Record, error) {
+	h, err := job.ProcessorHarness(ex.Config, ex.APIs, job.HarnessOptions{Options: job.Options{Dir: dir, Conns: conns}})
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +118,7 @@ func runProcessor(ex job.Example, dir string) ([]*record.Record, error) {
 	return append(out, flushed...), err
 }
 
-func runReader(ex job.Example, dir string) ([]*record.Record, error) {
+func runReader(ex job.Example, dir string, conns *job.Connections) ([]*record.Record, error) {
 	apis := ex.APIs
 	if apis == "" {
 		apis = "[]"
@@ -115,7 +128,7 @@ func runReader(ex job.Example, dir string) ([]*record.Record, error) {
 		extra = "{}"
 	}
 	doc := fmt.Sprintf(`{"workers": 1, "max_retries": 0, "apis": %s, "operations": [%s, {"_op": "noop"}]}`, apis, ex.Config)
-	j, l := job.Validate(diag.NewSource("example.json", []byte(mergeTop(doc, extra))), job.Options{})
+	j, l := job.Validate(diag.NewSource("example.json", []byte(mergeTop(doc, extra))), job.Options{Conns: conns})
 	if j == nil {
 		return nil, &job.DiagError{List: l}
 	}

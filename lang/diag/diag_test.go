@@ -65,3 +65,32 @@ func TestListCap(t *testing.T) {
 		t.Fatalf("len=%d dropped=%d", l.Len(), l.Dropped)
 	}
 }
+
+// One error on a huge line prints a bounded excerpt around the error, and
+// control characters never reach the terminal raw.
+func TestExcerptIsBoundedAndEscaped(t *testing.T) {
+	line := append(bytes.Repeat([]byte("a"), 5<<20), []byte("\x1b[31mBAD\x00")...)
+	line = append(line, bytes.Repeat([]byte("b"), 5<<20)...)
+	src := NewSource("big.txt", append(line, '\n'))
+	at := 5<<20 + 5
+	var l List
+	l.Add(New("X001", Span{src, at, at + 3}, "bad word %q", string(line[at-10:at+20])+string(bytes.Repeat([]byte("z"), 5000))))
+	var b bytes.Buffer
+	Render(&b, &l)
+	out := b.String()
+	if len(out) > 2*ExcerptWidth+MessageWidth+200 {
+		t.Fatalf("rendered %d bytes", len(out))
+	}
+	if bytes.ContainsAny(b.Bytes(), "\x1b\x00") {
+		t.Errorf("raw control characters in %q", out)
+	}
+	lines := bytes.Split(b.Bytes(), []byte("\n"))
+	excerpt, carets := string(lines[1]), string(lines[2])
+	col := bytes.IndexByte(lines[2], '^')
+	if col < 0 || excerpt[col:col+3] != "BAD" || len(bytes.TrimSpace(lines[2])) != 3 {
+		t.Errorf("carets do not mark BAD:\n%s\n%s", excerpt, carets)
+	}
+	if !bytes.Contains(lines[1], []byte(`\x1b[31m`)) || !bytes.HasPrefix(bytes.TrimSpace(lines[1]), []byte("...")) {
+		t.Errorf("excerpt not escaped or not marked as cut: %q", excerpt)
+	}
+}

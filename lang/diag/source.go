@@ -69,6 +69,23 @@ func (s *Source) Line(n int) string {
 	return string(line)
 }
 
+// lineBounds returns the byte range of the 1-based line n without its line
+// terminator.
+func (s *Source) lineBounds(n int) (int, int) {
+	starts := s.lineStarts()
+	if n < 1 || n > len(starts) {
+		return len(s.Text), len(s.Text)
+	}
+	end := len(s.Text)
+	if n < len(starts) {
+		end = starts[n] - 1
+	}
+	if end > starts[n-1] && s.Text[end-1] == '\r' {
+		end--
+	}
+	return starts[n-1], end
+}
+
 // LineCount is the number of lines of the text.
 func (s *Source) LineCount() int { return len(s.lineStarts()) }
 

@@ -9,7 +9,7 @@ import (
 
 // pred tests one candidate value; ok is false for a missing value.
 type pred interface {
-	test(v any, ok bool) bool
+	test(v any, ok bool, b *jsre.Budget) bool
 }
 
 // keyLeaf reads a top-level key and expands arrays one level.
@@ -18,9 +18,9 @@ type keyLeaf struct {
 	p   pred
 }
 
-func (l *keyLeaf) match(o *record.Object) bool {
+func (l *keyLeaf) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := o.Get(l.key)
-	return expand(l.p, v, ok)
+	return expand(l.p, v, ok, b)
 }
 
 // pathLeaf reads a dotted path with lodash semantics.
@@ -29,29 +29,29 @@ type pathLeaf struct {
 	p    pred
 }
 
-func (l *pathLeaf) match(o *record.Object) bool {
+func (l *pathLeaf) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.path.Get(o)
-	return expand(l.p, v, ok)
+	return expand(l.p, v, ok, b)
 }
 
-func expand(p pred, v any, ok bool) bool {
+func expand(p pred, v any, ok bool, b *jsre.Budget) bool {
 	if arr, isArr := v.([]any); isArr {
 		for _, e := range arr {
-			if p.test(e, e != record.Undefined) {
+			if p.test(e, e != record.Undefined, b) {
 				return true
 			}
 		}
 		return false
 	}
-	return p.test(v, ok)
+	return p.test(v, ok, b)
 }
 
 // anyLeaf tests every top-level value as a whole (a field-less term).
 type anyLeaf struct{ p pred }
 
-func (l *anyLeaf) match(o *record.Object) bool {
+func (l *anyLeaf) match(o *record.Object, b *jsre.Budget) bool {
 	for i := 0; i < o.Len(); i++ {
-		if _, v := o.At(i); v != record.Undefined && l.p.test(v, true) {
+		if _, v := o.At(i); v != record.Undefined && l.p.test(v, true, b) {
 			return true
 		}
 	}
@@ -70,31 +70,31 @@ type segMatcher struct {
 	re  *jsre.Regexp // nil: literal segment
 }
 
-func (s segMatcher) matches(k string) bool {
+func (s segMatcher) matches(k string, b *jsre.Budget) bool {
 	if s.re == nil {
 		return k == s.lit
 	}
-	ok, _ := s.re.MatchString(k)
+	ok, _ := s.re.MatchStringIn(k, b)
 	return ok
 }
 
-func (l *wildLeaf) match(o *record.Object) bool { return l.walk(o, 0) }
+func (l *wildLeaf) match(o *record.Object, b *jsre.Budget) bool { return l.walk(o, 0, b) }
 
-func (l *wildLeaf) walk(o *record.Object, depth int) bool {
+func (l *wildLeaf) walk(o *record.Object, depth int, b *jsre.Budget) bool {
 	seg := l.segs[depth]
 	last := depth == len(l.segs)-1
 	for i := 0; i < o.Len(); i++ {
 		k, v := o.At(i)
-		if v == record.Undefined || !seg.matches(k) {
+		if v == record.Undefined || !seg.matches(k, b) {
 			continue
 		}
 		if last {
-			if l.p.test(v, true) {
+			if l.p.test(v, true, b) {
 				return true
 			}
 			continue
 		}
-		if child, ok := v.(*record.Object); ok && l.walk(child, depth+1) {
+		if child, ok := v.(*record.Object); ok && l.walk(child, depth+1, b) {
 			return true
 		}
 	}

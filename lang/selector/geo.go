@@ -2,6 +2,7 @@ package selector
 
 import (
 	"fmt"
+	"github.com/sluice-dev/sluice/internal/jsre"
 
 	"github.com/sluice-dev/sluice/internal/geo"
 	"github.com/sluice-dev/sluice/record"
@@ -14,7 +15,9 @@ type geoMatcher interface {
 
 type geoPred struct{ m geoMatcher }
 
-func (g geoPred) test(v any, ok bool) bool { return ok && v != nil && g.m.MatchValue(v) }
+func (g geoPred) test(v any, ok bool, b *jsre.Budget) bool {
+	return ok && v != nil && g.m.MatchValue(v)
+}
 
 // geoFunction builds geoDistance, geoBox, geoPolygon and geoContainsPoint
 // (xlucene.md §5.12). Parameter errors are build errors with the

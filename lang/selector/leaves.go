@@ -68,52 +68,52 @@ func (b *builder) termPred(n *Node, t string) (pred, error) {
 
 type never struct{}
 
-func (never) test(any, bool) bool { return false }
+func (never) test(any, bool, *jsre.Budget) bool { return false }
 
 type termString string
 
-func (t termString) test(v any, _ bool) bool {
+func (t termString) test(v any, _ bool, b *jsre.Budget) bool {
 	s, ok := v.(string)
 	return ok && s == string(t)
 }
 
 type termNumber float64
 
-func (t termNumber) test(v any, _ bool) bool {
+func (t termNumber) test(v any, _ bool, b *jsre.Budget) bool {
 	f, ok := v.(float64)
 	return ok && f == float64(t)
 }
 
 type termBool bool
 
-func (t termBool) test(v any, _ bool) bool {
+func (t termBool) test(v any, _ bool, b *jsre.Budget) bool {
 	x, ok := v.(bool)
 	return ok && x == bool(t)
 }
 
 type exists struct{}
 
-func (exists) test(v any, ok bool) bool { return ok && v != nil }
+func (exists) test(v any, ok bool, b *jsre.Budget) bool { return ok && v != nil }
 
 // existsWild: with a wildcard field an empty array counts as existing.
 type existsWild struct{}
 
-func (existsWild) test(v any, ok bool) bool { return ok && v != nil }
+func (existsWild) test(v any, ok bool, b *jsre.Budget) bool { return ok && v != nil }
 
 type wildcardPred struct{ re *jsre.Regexp }
 
-func (w wildcardPred) test(v any, _ bool) bool {
+func (w wildcardPred) test(v any, _ bool, b *jsre.Budget) bool {
 	s, ok := v.(string)
 	if !ok {
 		return false
 	}
-	m, _ := w.re.MatchString(s)
+	m, _ := w.re.MatchStringIn(s, b)
 	return m
 }
 
 type regexpPred struct{ re *jsre.Regexp }
 
-func (r regexpPred) test(v any, ok bool) bool {
+func (r regexpPred) test(v any, ok bool, b *jsre.Budget) bool {
 	s, isStr := v.(string)
 	if !isStr {
 		if !ok {
@@ -121,7 +121,7 @@ func (r regexpPred) test(v any, ok bool) bool {
 		}
 		s = record.ToString(v)
 	}
-	m, _ := r.re.MatchString(s)
+	m, _ := r.re.MatchStringIn(s, b)
 	return m
 }
 
@@ -190,7 +190,7 @@ type jsRange struct {
 	two        bool
 }
 
-func (r *jsRange) test(v any, ok bool) bool {
+func (r *jsRange) test(v any, ok bool, b *jsre.Budget) bool {
 	if !ok || !compare(v, r.lo, r.loOp) {
 		return false
 	}

@@ -1,6 +1,7 @@
 package selector
 
 import (
+	"github.com/sluice-dev/sluice/internal/jsre"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -12,7 +13,7 @@ type Matcher struct {
 
 // node is a compiled AST node.
 type node interface {
-	match(o *record.Object) bool
+	match(o *record.Object, b *jsre.Budget) bool
 }
 
 // Compile parses and builds a selector.
@@ -36,7 +37,12 @@ func Build(n *Node, query string, opts Options) (*Matcher, error) {
 }
 
 // Match reports whether the record matches.
-func (m *Matcher) Match(o *record.Object) bool { return m.root.match(o) }
+func (m *Matcher) Match(o *record.Object) bool { return m.root.match(o, nil) }
+
+// MatchWithin is Match with the regular expressions of the selector run
+// within b: when b is spent, or a match times out, regex terms stop
+// matching and b.Err() says so; the caller must then not trust the result.
+func (m *Matcher) MatchWithin(o *record.Object, b *jsre.Budget) bool { return m.root.match(o, b) }
 
 // String returns the query the matcher was compiled from.
 func (m *Matcher) String() string { return m.query }
@@ -102,13 +108,13 @@ func (b *builder) and(nodes []*Node) (node, error) {
 
 type constNode bool
 
-func (c constNode) match(*record.Object) bool { return bool(c) }
+func (c constNode) match(*record.Object, *jsre.Budget) bool { return bool(c) }
 
 type orNode []node
 
-func (n orNode) match(o *record.Object) bool {
+func (n orNode) match(o *record.Object, b *jsre.Budget) bool {
 	for _, c := range n {
-		if c.match(o) {
+		if c.match(o, b) {
 			return true
 		}
 	}
@@ -117,9 +123,9 @@ func (n orNode) match(o *record.Object) bool {
 
 type andNode []node
 
-func (n andNode) match(o *record.Object) bool {
+func (n andNode) match(o *record.Object, b *jsre.Budget) bool {
 	for _, c := range n {
-		if !c.match(o) {
+		if !c.match(o, b) {
 			return false
 		}
 	}
@@ -128,4 +134,4 @@ func (n andNode) match(o *record.Object) bool {
 
 type notNode struct{ c node }
 
-func (n notNode) match(o *record.Object) bool { return !n.c.match(o) }
+func (n notNode) match(o *record.Object, b *jsre.Budget) bool { return !n.c.match(o, b) }

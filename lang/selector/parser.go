@@ -22,12 +22,14 @@ type parser struct {
 
 	farthest int
 	expected map[string]bool
-	fails    map[int]bool // (rule, position) pairs known to fail
+	results  map[int]memoResult // by position*numRules + rule
 }
 
-// Rule ids for failure memoisation. Without it nested parentheses make the
-// ordered alternatives re-parse the same text exponentially often (the
-// reference PEG has this problem; ten levels took seconds).
+// Rule ids for memoisation. Without it nested parentheses make the ordered
+// alternatives re-parse the same text exponentially often (the reference
+// PEG has this problem; ten levels took seconds), and remembering failures
+// only still re-parses every enclosing level once per level: quadratic in
+// the depth.
 const (
 	ruleLogicalGroup = iota
 	ruleTermGroup
@@ -37,18 +39,31 @@ const (
 	numRules
 )
 
-// memo runs a rule unless it is known to fail at i, and remembers failures.
+// memoResult is the outcome of one rule at one position. A rule is a pure
+// function of the position (PEG), so a remembered result is the result; the
+// nodes are shared, and the only later change to them (a field group's
+// field) is the same whichever path reaches them.
+type memoResult struct {
+	n   *Node
+	end int
+	ok  bool
+}
+
+// memo runs a rule unless its result at i is known, and remembers it.
 func (p *parser) memo(rule, i int, f func(int) (*Node, int, bool)) (*Node, int, bool) {
 	key := i*numRules + rule
-	if p.fails[key] {
-		return nil, i, false
+	if r, known := p.results[key]; known {
+		if !r.ok {
+			return nil, i, false
+		}
+		return r.n, r.end, true
 	}
 	n, j, ok := f(i)
-	if !ok && !p.failed() {
-		if p.fails == nil {
-			p.fails = map[int]bool{}
+	if !p.failed() {
+		if p.results == nil {
+			p.results = map[int]memoResult{}
 		}
-		p.fails[key] = true
+		p.results[key] = memoResult{n, j, ok}
 	}
 	return n, j, ok
 }
@@ -235,11 +250,28 @@ func (p *parser) andConjunctionStart(i int) ([]*Node, int, bool) {
 }
 
 // andConjunction: ws* &'NOT' ws* TermGroup AndConjunction? / ws* AndOp ws+ TermGroup AndConjunction?
+// The right recursion is a loop: a chain of n terms is one slice, not n
+// nested copies of its tail (quadratic), and no recursion n deep.
 func (p *parser) andConjunction(i int) ([]*Node, int, bool) {
+	var nodes []*Node
+	j := i
+	for !p.failed() {
+		n, k, ok := p.andStep(j)
+		if !ok {
+			break
+		}
+		nodes = append(nodes, n)
+		j = k
+	}
+	return nodes, j, len(nodes) > 0
+}
+
+// andStep is one operand of andConjunction.
+func (p *parser) andStep(i int) (*Node, int, bool) {
 	j := p.ws0(i)
 	if strings.HasPrefix(p.s[j:], "NOT") {
-		if nodes, k, ok := p.andTail(p.ws0(j)); ok {
-			return nodes, k, true
+		if n, k, ok := p.termGroup(p.ws0(j)); ok {
+			return n, k, true
 		}
 	} else {
 		p.expect(j, `"NOT"`)
@@ -254,8 +286,8 @@ func (p *parser) andConjunction(i int) ([]*Node, int, bool) {
 	if k, ok = p.ws1(k); !ok {
 		return nil, i, false
 	}
-	if nodes, k, ok := p.andTail(k); ok {
-		return nodes, k, true
+	if n, k, ok := p.termGroup(k); ok {
+		return n, k, true
 	}
 	return nil, i, false
 }

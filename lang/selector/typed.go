@@ -1,6 +1,7 @@
 package selector
 
 import (
+	"github.com/sluice-dev/sluice/internal/jsre"
 	"math"
 	"strings"
 	"time"
@@ -49,7 +50,7 @@ func (b *builder) dateTerm(n *Node) (pred, error) {
 
 type dateEq float64
 
-func (d dateEq) test(v any, _ bool) bool {
+func (d dateEq) test(v any, _ bool, b *jsre.Budget) bool {
 	ms, ok := recordInstant(v)
 	return ok && ms == float64(d)
 }
@@ -100,7 +101,7 @@ func (r *dateInterval) set(op string, ms float64) {
 	}
 }
 
-func (r *dateInterval) test(v any, _ bool) bool {
+func (r *dateInterval) test(v any, _ bool, b *jsre.Budget) bool {
 	ms, ok := recordInstant(v)
 	if !ok {
 		return false
@@ -134,7 +135,7 @@ type ipEq struct{ a ipx.Addr }
 
 // test: a record that is neither an address nor a block does not match (the
 // reference throws here, failing the batch; see docs/compat.md).
-func (q ipEq) test(v any, _ bool) bool {
+func (q ipEq) test(v any, _ bool, b *jsre.Budget) bool {
 	s, ok := v.(string)
 	if !ok {
 		return false
@@ -156,7 +157,7 @@ func recordBlock(s string) (ipx.Prefix, bool) {
 
 type ipBlock struct{ r ipx.Range }
 
-func (q ipBlock) test(v any, _ bool) bool {
+func (q ipBlock) test(v any, _ bool, b *jsre.Budget) bool {
 	s, ok := v.(string)
 	if !ok {
 		return false
@@ -181,7 +182,7 @@ func (b *builder) ipRangeTerm(n *Node) (pred, error) {
 
 type ipInRecordBlock struct{ a ipx.Addr }
 
-func (q ipInRecordBlock) test(v any, _ bool) bool {
+func (q ipInRecordBlock) test(v any, _ bool, b *jsre.Budget) bool {
 	s, ok := v.(string)
 	if !ok {
 		return false

@@ -7,6 +7,7 @@ import (
 	_ "github.com/sluice-dev/sluice/ops/dfs" // dfs_reader, dfs_exporter, dfs_reader_api, dfs_sender_api
 	_ "github.com/sluice-dev/sluice/ops/fileout"
 	_ "github.com/sluice-dev/sluice/ops/generator"
+	_ "github.com/sluice-dev/sluice/ops/objstore"
 	_ "github.com/sluice-dev/sluice/ops/route"
 	_ "github.com/sluice-dev/sluice/ops/routed"
 	_ "github.com/sluice-dev/sluice/ops/sample"

@@ -34,6 +34,8 @@ type backend struct {
 //     (the default value) and "local" mean local directories (so "local"
 //     reaches local directories in a job whose default connection is
 //     HDFS);
+//   - otherwise a connection of one of the family's other kinds
+//     (OtherKinds: s3 for dfs) with that name;
 //   - any other name is an error.
 func (f *Family) resolve(conns *job.Connections, c *job.Config) (backend, error) {
 	name := c.String("connection")
@@ -50,11 +52,22 @@ func (f *Family) resolve(conns *job.Connections, c *job.Config) (backend, error)
 	if (name == DefaultConnection || name == LocalConnection) && f.LocalDefault {
 		return backend{Kind: fsys.LocalKind}, nil
 	}
-	return backend{}, fmt.Errorf("connection %q names no %s connection (configured: %s)", name, f.ConnKind, configured(conns, f.ConnKind))
+	for _, kind := range f.OtherKinds {
+		if cfg, ok := conns.Get(kind, name); ok {
+			return backend{Kind: kind, Name: name, Settings: plainMap(cfg)}, nil
+		}
+	}
+	return backend{}, fmt.Errorf("connection %q names no %s connection (configured: %s)", name,
+		strings.Join(append([]string{f.ConnKind}, f.OtherKinds...), " or "), configured(conns, f.ConnKind, f.OtherKinds))
 }
 
-func configured(conns *job.Connections, kind string) string {
+func configured(conns *job.Connections, kind string, others []string) string {
 	names := conns.Names(kind)
+	for _, k := range others {
+		for _, n := range conns.Names(k) {
+			names = append(names, k+":"+n)
+		}
+	}
 	if len(names) == 0 {
 		return "none"
 	}

@@ -2,6 +2,7 @@ package dfs
 
 import (
 	_ "github.com/sluice-dev/sluice/fsys/hdfsfs" // registers the "hdfs" file system
+	_ "github.com/sluice-dev/sluice/fsys/s3fs"   // registers the "s3" file system
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -19,12 +20,18 @@ type Family struct {
 	// LocalDefault makes the connection "default" mean local directories
 	// when the job has no connection of ConnKind with that name.
 	LocalDefault bool
+	// OtherKinds are further connection (and fsys) kinds `connection` may
+	// name, looked up after ConnKind and the local default: dfs reads and
+	// writes object stores through their s3 connections this way.
+	OtherKinds []string
 }
 
 // DFS is the family of dfs_reader and dfs_exporter: HDFS connections
-// (kind "hdfs"), local directories by default.
+// (kind "hdfs"), local directories by default, and S3 connections (kind
+// "s3") by name — "default" stays local even though the loopback defaults
+// hold an s3 connection of that name.
 var DFS = Family{Reader: "dfs_reader", ReaderAPI: "dfs_reader_api", Exporter: "dfs_exporter",
-	SenderAPI: "dfs_sender_api", ConnKind: job.ConnHDFS, LocalDefault: true}
+	SenderAPI: "dfs_sender_api", ConnKind: job.ConnHDFS, LocalDefault: true, OtherKinds: []string{job.ConnS3}}
 
 func init() { RegisterFamily(DFS) }
 

@@ -19,6 +19,7 @@ import (
 type testBackend struct {
 	name  string
 	conns *job.Connections // nil: the defaults (local directories)
+	conn  string           // the connection the operations name ("": default)
 	fs    fsys.FS          // to look at the files
 	root  func(t *testing.T) string
 }
@@ -44,6 +45,15 @@ func hdfsBackend(t *testing.T) testBackend {
 		n++
 		return fmt.Sprintf("/rt/%d", n)
 	}}
+}
+
+// connParam is the `connection` parameter of the backend's operations, as
+// a JSON member to append to an object ("" for the default).
+func (b testBackend) connParam() string {
+	if b.conn == "" {
+		return ""
+	}
+	return fmt.Sprintf(`, "connection": %q`, b.conn)
 }
 
 // files lists every file under dir on the backend: path -> size.
@@ -137,8 +147,8 @@ func TestRoundTrips(t *testing.T) {
 func runRoundTrip(t *testing.T, b testBackend, rt roundTrip) {
 	rng := rand.New(rand.NewPCG(uint64(len(rt.String())), 7))
 	dir := b.root(t) + "/out"
-	exporter := fmt.Sprintf(`{"_op": "dfs_exporter", "path": %q, "format": %q, "compression": %q, "file_per_slice": %v, "include_header": true}`,
-		dir+"/part-", rt.format, rt.compression, rt.perSlice)
+	exporter := fmt.Sprintf(`{"_op": "dfs_exporter", "path": %q, "format": %q, "compression": %q, "file_per_slice": %v, "include_header": true%s}`,
+		dir+"/part-", rt.format, rt.compression, rt.perSlice, b.connParam())
 	h, err := job.ProcessorHarness(exporter, "", job.HarnessOptions{Options: job.Options{Conns: b.conns}})
 	if err != nil {
 		t.Fatal(err)
@@ -155,8 +165,8 @@ func runRoundTrip(t *testing.T, b testBackend, rt roundTrip) {
 	}
 	h.Close()
 	checkFileNames(t, b.files(t, dir), rt)
-	reader := fmt.Sprintf(`{"_op": "dfs_reader", "path": %q, "format": %q, "compression": %q, "file_per_slice": %v, "size": 64, "fields": ["id", "name", "note"]}`,
-		dir+"/", rt.format, rt.compression, rt.compression != "none")
+	reader := fmt.Sprintf(`{"_op": "dfs_reader", "path": %q, "format": %q, "compression": %q, "file_per_slice": %v, "size": 64, "fields": ["id", "name", "note"]%s}`,
+		dir+"/", rt.format, rt.compression, rt.compression != "none", b.connParam())
 	got := jsonLines(readAll(t, readerJob(reader), b.conns))
 	slices.Sort(want)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -30,7 +30,7 @@ func TestValidationMessages(t *testing.T) {
 		{reader(`"format": "csv", "extra_args": {"quote": "ab"}`), `error: extra_args.quote must be one character`},
 		{reader(`"format": "csv", "extra_args": {"noheader": false}`), `error: extra_args.noheader must be true`},
 		{reader(`"format": "csv", "extra_args": {"colParser": {}}`), `warning: extra_args.colParser is not supported and is ignored`},
-		{reader(`"format": "ldjson", "connection": "archive"`), `error: parameter "connection": connection "archive" names no hdfs connection \(configured: none\)`},
+		{reader(`"format": "ldjson", "connection": "archive"`), `error: parameter "connection": connection "archive" names no hdfs or s3 connection \(configured: s3:default\)`},
 		{readerJob(`{"_op": "dfs_reader", "format": "ldjson"}`), `error: apis\[0\] \(dfs_reader_api:dfs_reader-0\): parameter "path": This field is required and must be of type string`},
 		{exporter(`"size": 5`), `error: parameter "format": Invalid parameter format, it must be provided and be set to any of these: json, ldjson, raw, tsv, csv`},
 		{exporter(`"format": "json", "file_per_slice": false`), `warning: format json writes one file per slice: file_per_slice is taken as true`},

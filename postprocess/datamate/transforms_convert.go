@@ -97,11 +97,19 @@ func parseJSONValue(v any) (any, error) {
 
 func buildToJSON(a *args) (transformFn, error) {
 	pretty := truthyKey(a, "pretty")
-	stringify := func(e any) (any, error) { return record.JSON(e), nil }
+	stringify := func(e any) (any, error) { return bounded(record.AppendJSONMax(nil, e, record.MaxText)) }
 	if pretty {
-		stringify = func(e any) (any, error) { return string(record.AppendIndentJSON(nil, e, "  ")), nil }
+		stringify = func(e any) (any, error) { return bounded(record.AppendIndentJSONMax(nil, e, "  ", record.MaxText)) }
 	}
 	return func(v any, _ *record.Object) (any, error) { return mapValue(v, stringify) }, nil
+}
+
+// bounded is the text of a value, or ErrTooLarge when it outgrew the limit.
+func bounded(b []byte, ok bool) (any, error) {
+	if !ok {
+		return nil, record.ErrTooLarge
+	}
+	return string(b), nil
 }
 
 // toGeoPointValue converts geo's Point results into record objects.

@@ -1,0 +1,491 @@
+package cluster
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/sluice-dev/sluice/job"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// ControllerOptions configure a controller.
+type ControllerOptions struct {
+	Logger *slog.Logger // nil discards
+	// AckWait is how long a slice stays with a worker that stopped
+	// reporting progress before it goes to another (default 30s).
+	AckWait time.Duration
+}
+
+// Controller runs a job's slicer and publishes its slices for workers.
+type Controller struct {
+	nc  *nats.Conn
+	js  jetstream.JetStream
+	j   *job.Job
+	doc JobDoc
+	n   names
+	opt ControllerOptions
+	log *slog.Logger
+
+	kv       jetstream.KeyValue
+	registry jetstream.KeyValue
+	stream   jetstream.Stream
+	cons     jetstream.Consumer
+	st       state
+	saved    time.Time // when st was last saved
+	start    time.Time
+
+	mu      sync.Mutex
+	results map[string]result
+	changed chan struct{} // a result arrived
+	running int64
+}
+
+// NewController prepares the controller of a validated job; doc is what
+// the workers receive. A job that cannot run in cluster mode
+// (job.Distributed) is refused.
+func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions) (*Controller, error) {
+	if l := job.Distributed(j); l.HasErrors() {
+		return nil, l.Err()
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	if opt.AckWait <= 0 {
+		opt.AckWait = 30 * time.Second
+	}
+	log := opt.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return &Controller{nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
+		results: map[string]result{}, changed: make(chan struct{}, 1), start: time.Now()}, nil
+}
+
+// Run runs the execution to its end, or resumes the one a controller
+// before it left unfinished. Cancelling ctx stops the controller only: the
+// execution stays in the cluster, workers finish the slices published, and
+// a controller started again resumes it.
+func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
+	if err := c.setup(ctx); err != nil {
+		return c.summary("failed"), err
+	}
+	watchCtx, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
+	go c.watchResults(watchCtx)
+	if err := c.slice(ctx); err != nil {
+		if ctx.Err() != nil {
+			return c.stopped()
+		}
+		return c.summary("failed"), err
+	}
+	if err := c.waitForResults(ctx); err != nil {
+		return c.stopped()
+	}
+	return c.finish(ctx)
+}
+
+// setup makes the bucket, resumes or starts the execution, and makes the
+// stream, the consumer and the registry entry.
+func (c *Controller) setup(ctx context.Context) error {
+	var err error
+	if c.kv, err = c.bucket(ctx, c.n.bucket); err != nil {
+		return err
+	}
+	if c.registry, err = c.bucket(ctx, registryBucket); err != nil {
+		return err
+	}
+	if resumed, err := c.resume(ctx); err != nil || !resumed {
+		if err == nil {
+			err = c.fresh(ctx)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if err := c.makeStream(ctx); err != nil {
+		return err
+	}
+	return c.register(ctx, "running")
+}
+
+func (c *Controller) bucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
+	kv, err := c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: name, Storage: jetstream.FileStorage})
+	if err != nil {
+		return nil, fmt.Errorf("key-value bucket %s: %w", name, err)
+	}
+	return kv, nil
+}
+
+// resume loads the state of an unfinished execution.
+func (c *Controller) resume(ctx context.Context) (bool, error) {
+	e, err := c.kv.Get(ctx, stateKey)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("job state: %w", err)
+	}
+	var st state
+	if err := json.Unmarshal(e.Value(), &st); err != nil {
+		return false, fmt.Errorf("job state: %w", err)
+	}
+	c.mu.Lock()
+	c.st = st
+	c.mu.Unlock()
+	if c.st.Status != "running" {
+		return false, nil
+	}
+	c.log.Info("resuming execution", "execution", c.st.Exec, "published", c.st.Published, "slicer_done", c.st.SlicerDone)
+	return true, nil
+}
+
+// fresh starts a new execution: the previous one's stream and keys go.
+func (c *Controller) fresh(ctx context.Context) error {
+	if err := c.js.DeleteStream(ctx, c.n.stream); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		return fmt.Errorf("stream %s: %w", c.n.stream, err)
+	}
+	if err := c.js.DeleteKeyValue(ctx, c.n.bucket); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
+		return fmt.Errorf("key-value bucket %s: %w", c.n.bucket, err)
+	}
+	var err error
+	if c.kv, err = c.bucket(ctx, c.n.bucket); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.st = state{Exec: randomID(), Status: "running", Started: time.Now().UTC()}
+	c.mu.Unlock()
+	doc, _ := json.Marshal(c.doc)
+	if _, err := c.kv.Put(ctx, jobKey, doc); err != nil {
+		return fmt.Errorf("job document: %w", err)
+	}
+	c.log.Info("starting execution", "execution", c.st.Exec)
+	return c.saveState(ctx)
+}
+
+func (c *Controller) makeStream(ctx context.Context) error {
+	var err error
+	c.stream, err = c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: c.n.stream, Subjects: []string{c.n.subject},
+		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: 10 * time.Minute})
+	if err != nil {
+		return fmt.Errorf("stream %s: %w", c.n.stream, err)
+	}
+	c.cons, err = c.stream.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{Durable: consumerName,
+		AckPolicy: jetstream.AckExplicitPolicy, AckWait: c.opt.AckWait, MaxDeliver: c.j.MaxRetries + 1, MaxAckPending: -1})
+	if err != nil {
+		return fmt.Errorf("consumer %s: %w", consumerName, err)
+	}
+	return nil
+}
+
+func (c *Controller) register(ctx context.Context, status string) error {
+	b, _ := json.Marshal(registryEntry{Exec: c.st.Exec, Status: status})
+	return retry(ctx, c.log, "register job", func(ctx context.Context) error {
+		_, err := c.registry.Put(ctx, c.n.token, b)
+		return err
+	})
+}
+
+func (c *Controller) saveState(ctx context.Context) error {
+	c.saved = time.Now()
+	c.mu.Lock()
+	b, _ := json.Marshal(c.st)
+	c.mu.Unlock()
+	return retry(ctx, c.log, "save state", func(ctx context.Context) error {
+		_, err := c.kv.Put(ctx, stateKey, b)
+		return err
+	})
+}
+
+// slice runs the slicer to its end. A resumed execution replays the
+// slicer past the slices already published.
+func (c *Controller) slice(ctx context.Context) error {
+	if c.st.SlicerDone {
+		return nil
+	}
+	slicer, err := job.NewSlicer(ctx, c.j, job.RunOptions{Logger: c.log})
+	if err != nil {
+		return err
+	}
+	limit := job.MaxQueue(slicer, c.j.Workers)
+	for order := 0; ; {
+		reqs, done, err := slicer.Slice(ctx)
+		if err != nil {
+			return fmt.Errorf("%s: slicer: %w", c.j.Operations[0].Where(), err)
+		}
+		for _, req := range reqs {
+			order++
+			if order <= c.st.Published {
+				c.checkReplay(order, req)
+				continue
+			}
+			if err := c.publish(ctx, order, req, limit); err != nil {
+				return err
+			}
+		}
+		if done {
+			c.st.SlicerDone = true
+			return c.saveState(ctx)
+		}
+		if len(reqs) == 0 && !sleep(ctx, 50*time.Millisecond) {
+			return ctx.Err()
+		}
+	}
+}
+
+// checkReplay warns when a replayed slicer does not make the request it
+// made before: its slices after this point may differ from the first run's.
+func (c *Controller) checkReplay(order int, req any) {
+	if order == c.st.Published && string(c.st.Last) != record.JSON(req) {
+		c.log.Warn("the slicer replayed differently after the restart; slices from here may differ",
+			"order", order, "before", string(c.st.Last), "now", record.JSON(req))
+	}
+}
+
+// publish sends a slice once fewer than limit slices wait for a worker,
+// then records it in the state.
+func (c *Controller) publish(ctx context.Context, order int, req any, limit int) error {
+	for c.outstanding() >= limit {
+		if !sleep(ctx, 20*time.Millisecond) {
+			return ctx.Err()
+		}
+	}
+	s := &job.Slice{ID: c.st.Exec + "-" + strconv.Itoa(order), Order: order, Request: req}
+	body, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	err = retry(ctx, c.log, "publish slice", func(ctx context.Context) error {
+		_, err := c.js.Publish(ctx, c.n.subject, body, jetstream.WithMsgID(s.ID))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.st.Published, c.st.Last = order, json.RawMessage(record.JSON(req))
+	c.mu.Unlock()
+	if time.Since(c.saved) < stateEvery {
+		return nil
+	}
+	return c.saveState(ctx)
+}
+
+// stateEvery is how often the slicer's position is saved while slices
+// are published. A controller restarted publishes again the slices after
+// the saved position: they have the same ids, so the stream drops them as
+// duplicates (or, past its window, they run again and rewrite their own
+// files and result).
+const stateEvery = 100 * time.Millisecond
+
+func (c *Controller) outstanding() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.st.Published - len(c.results)
+}
+
+// watchResults follows the slice keys of the bucket, every existing one
+// first.
+func (c *Controller) watchResults(ctx context.Context) {
+	open := func(ctx context.Context) (jetstream.KeyWatcher, error) { return c.kv.Watch(ctx, slicePrefix+"*") }
+	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) {
+		if e != nil && e.Operation() == jetstream.KeyValuePut {
+			c.record(e.Key(), e.Value())
+		}
+	})
+}
+
+func (c *Controller) record(key string, value []byte) {
+	var r result
+	if err := json.Unmarshal(value, &r); err != nil {
+		c.log.Warn("unreadable slice result", "key", key, "error", err.Error())
+		return
+	}
+	c.mu.Lock()
+	c.results[key[len(slicePrefix):]] = r
+	c.mu.Unlock()
+	select {
+	case c.changed <- struct{}{}:
+	default:
+	}
+}
+
+// waitForResults waits for every published slice's result, and gives up
+// on slices no worker can deliver again (see reconcile).
+func (c *Controller) waitForResults(ctx context.Context) error {
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for c.outstanding() > 0 {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-c.changed:
+		case <-tick.C:
+			c.reconcile(ctx)
+		}
+	}
+	return nil
+}
+
+// reconcile records the slices left in the stream when the consumer has
+// nothing pending and nothing in flight: their last delivery went to a
+// worker that was lost, and JetStream delivers them no more (MaxDeliver).
+func (c *Controller) reconcile(ctx context.Context) {
+	info, err := c.cons.Info(ctx)
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	c.running = int64(info.NumAckPending)
+	c.mu.Unlock()
+	if info.NumPending > 0 || info.NumAckPending > 0 {
+		return
+	}
+	si, err := c.stream.Info(ctx)
+	if err != nil || si.State.Msgs == 0 {
+		return
+	}
+	for seq := si.State.FirstSeq; seq <= si.State.LastSeq; seq++ {
+		c.giveUp(ctx, seq)
+	}
+}
+
+func (c *Controller) giveUp(ctx context.Context, seq uint64) {
+	m, err := c.stream.GetMsg(ctx, seq)
+	if err != nil {
+		return
+	}
+	var s job.Slice
+	if err := json.Unmarshal(m.Data, &s); err != nil {
+		return
+	}
+	c.mu.Lock()
+	_, known := c.results[s.ID]
+	c.mu.Unlock()
+	if !known {
+		r := result{Order: s.Order, Status: "failed", Attempts: c.j.MaxRetries + 1,
+			Error: fmt.Sprintf("slice %s (request %s) was delivered %d time(s) and never acknowledged: its worker was lost", s.ID, record.JSON(s.Request), c.j.MaxRetries+1)}
+		b, _ := json.Marshal(r)
+		if _, err := c.kv.Put(ctx, slicePrefix+s.ID, b); err != nil {
+			return
+		}
+		c.record(slicePrefix+s.ID, b)
+		c.log.Error("slice lost", "slice", s.ID)
+	}
+	_ = c.stream.DeleteMsg(ctx, seq)
+}
+
+// finish records the end of the execution and removes its stream.
+func (c *Controller) finish(ctx context.Context) (*job.Summary, error) {
+	sum := c.summary("completed")
+	var err error
+	if sum.SlicesFailed > 0 {
+		sum.Status, err = "failed", fmt.Errorf("%d %w", sum.SlicesFailed, job.ErrSlicesFailed)
+	}
+	c.st.Status = sum.Status
+	if serr := c.saveState(ctx); serr != nil {
+		return sum, serr
+	}
+	if rerr := c.register(ctx, sum.Status); rerr != nil {
+		return sum, rerr
+	}
+	if derr := c.js.DeleteStream(ctx, c.n.stream); derr != nil {
+		c.log.Warn("removing the stream failed", "stream", c.n.stream, "error", derr.Error())
+	}
+	return sum, err
+}
+
+func (c *Controller) stopped() (*job.Summary, error) {
+	sum := c.summary("stopped")
+	if c.j.Persistent() {
+		return sum, nil
+	}
+	return sum, job.ErrStopped
+}
+
+// Progress is a snapshot of the execution, from the results so far.
+func (c *Controller) Progress() job.Progress {
+	sum := c.summary("running")
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return job.Progress{SlicesDone: sum.SlicesDone, SlicesFailed: sum.SlicesFailed, Retries: sum.Retries,
+		SlicesQueued: max(int64(c.st.Published-len(c.results))-c.running, 0), SlicesRunning: c.running,
+		RecordsIn: sum.RecordsIn, RecordsOut: sum.RecordsOut, Elapsed: time.Since(c.start)}
+}
+
+// ExecutionID is the id of the execution (known once Run has started it).
+func (c *Controller) ExecutionID() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.st.Exec
+}
+
+// summary adds up the results: per-operation counts, slices, retries and
+// the first failures in slice order.
+func (c *Controller) summary(status string) *job.Summary {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sum := &job.Summary{Job: c.j.Name, Lifecycle: c.j.Lifecycle, Status: status, Workers: c.j.Workers,
+		Seconds: time.Since(c.start).Seconds()}
+	for i, o := range c.j.Operations {
+		sum.Operations = append(sum.Operations, job.OpSummary{Op: o.Label, Index: i})
+	}
+	var failed []result
+	for _, r := range c.results {
+		if r.Status == "done" {
+			sum.SlicesDone++
+		} else {
+			sum.SlicesFailed++
+			failed = append(failed, r)
+		}
+		sum.Retries += int64(max(r.Attempts-1, 0))
+		addOps(sum.Operations, r.Operations)
+	}
+	if n := len(sum.Operations); n > 0 {
+		sum.RecordsIn, sum.RecordsOut = sum.Operations[0].RecordsOut, sum.Operations[n-1].RecordsOut
+	}
+	sort.Slice(failed, func(a, b int) bool { return failed[a].Order < failed[b].Order })
+	for _, r := range failed[:min(len(failed), 20)] {
+		sum.Errors = append(sum.Errors, r.Error)
+	}
+	return sum
+}
+
+func addOps(to, from []job.OpSummary) {
+	for i := range min(len(to), len(from)) {
+		to[i].RecordsIn += from[i].RecordsIn
+		to[i].RecordsOut += from[i].RecordsOut
+		to[i].DeadLettered += from[i].DeadLettered
+		to[i].Seconds += from[i].Seconds
+	}
+}
+
+func randomID() string {
+	b := make([]byte, 4)
+	_, _ = crand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}

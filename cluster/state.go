@@ -1,0 +1,70 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"time"
+
+	"github.com/sluice-dev/sluice/job"
+)
+
+// JobDoc is the job as the controller hands it to the workers: the job
+// file's text, validated again by each worker with its own connections.
+type JobDoc struct {
+	Path   string `json:"path"`   // the job file (absolute): diagnostics, relative paths
+	Source string `json:"source"` // its text
+	Assets string `json:"assets,omitempty"`
+}
+
+// state is the controller's record of an execution.
+type state struct {
+	Exec       string          `json:"exec"`
+	Status     string          `json:"status"` // running, completed, failed
+	Published  int             `json:"published"`
+	SlicerDone bool            `json:"slicer_done"`
+	Last       json.RawMessage `json:"last,omitempty"` // the last request published: the slicer's position
+	Started    time.Time       `json:"started"`
+}
+
+// result is a finished slice, written by the worker that finished it.
+type result struct {
+	Order      int             `json:"order"`
+	Status     string          `json:"status"` // done or failed
+	Attempts   int             `json:"attempts"`
+	Worker     string          `json:"worker,omitempty"`
+	Error      string          `json:"error,omitempty"`
+	Operations []job.OpSummary `json:"operations,omitempty"`
+}
+
+// registryEntry is a job's line in the sluice_jobs bucket.
+type registryEntry struct {
+	Exec   string `json:"exec"`
+	Status string `json:"status"`
+}
+
+// retry calls fn until it succeeds or ctx ends: JetStream calls fail while
+// the server restarts, and are simply made again.
+func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx context.Context) error) error {
+	wait := 100 * time.Millisecond
+	for {
+		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := fn(cctx)
+		cancel()
+		if err == nil || ctx.Err() != nil {
+			if err != nil {
+				return ctx.Err()
+			}
+			return nil
+		}
+		log.Warn("nats call failed, retrying", "call", what, "error", err.Error())
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+		wait = min(2*wait, 2*time.Second)
+	}
+}

@@ -1,0 +1,121 @@
+package lint
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/sluice-dev/sluice/lang/diag"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// inertRules: a rule with follow but no selector, operation or extraction
+// (normalisation turns follow+source into an extraction) does nothing. When
+// its tag is followed the compiler already reports RUL012.
+func inertRules(a *analysis) {
+	for _, r := range a.rules {
+		if r.has("follow") && !r.has("selector") && !r.has("post_process") && !r.has("validation") {
+			a.warn(CodeInertRule, r.Span, "this rule does nothing: it follows %q but has no post_process, validation, source or exp", r.str("follow")).
+				WithNote("add the operation it was meant to run, or delete it")
+		}
+	}
+}
+
+// duplicateRules: a rule identical (key order aside) to an earlier one adds
+// nothing but a second copy of its work.
+func duplicateRules(a *analysis) {
+	first := map[string]*Rule{}
+	for _, r := range a.rules {
+		k := canonical(r.Obj)
+		if prev, ok := first[k]; ok {
+			d := a.warn(CodeDuplicate, r.Span, "this rule is identical to an earlier one and is shadowed by it")
+			d.Related = append(d.Related, related(prev, "the earlier rule"))
+			continue
+		}
+		first[k] = r
+	}
+}
+
+// canonical renders an object with its keys sorted at every level.
+func canonical(o *record.Object) string {
+	var b strings.Builder
+	writeCanonical(&b, o)
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case *record.Object:
+		keys := make([]string, 0, v.Len())
+		for i := 0; i < v.Len(); i++ {
+			k, _ := v.At(i)
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			x, _ := v.Get(k)
+			b.WriteString(record.JSON(k) + ":")
+			writeCanonical(b, x)
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, x := range v {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeCanonical(b, x)
+		}
+		b.WriteByte(']')
+	default:
+		b.WriteString(record.JSON(v))
+	}
+}
+
+// unfollowedTags: a tag exists only to be followed; one that no rule follows
+// is a typo on one side or a leftover.
+func unfollowedTags(a *analysis) {
+	followed := a.followers()
+	for _, r := range a.rules {
+		for _, t := range r.tags() {
+			if len(followed[t]) == 0 {
+				a.warn(CodeUnfollowedTag, tagSpan(r), "no rule follows the tag %q", t).
+					WithNote("tags only serve follow; remove it or add {\"follow\": %q, ...}", t)
+			}
+		}
+	}
+}
+
+func tagSpan(r *Rule) diag.Span {
+	if r.has("tag") {
+		return r.ValSpan("tag")
+	}
+	return r.ValSpan("tags")
+}
+
+// removedResults: a rule whose result output:false removes and that no rule
+// follows computes a field nothing ever sees.
+func removedResults(a *analysis) {
+	followed := a.followers()
+	for _, r := range a.rules {
+		if out, ok := r.Obj.Get("output"); !ok || out != false || r.has("validation") {
+			continue
+		}
+		if !anyFollowed(r.tags(), followed) {
+			a.warn(CodeRemovedResult, r.KeySpan("output"), "this rule's result is removed from the output and no rule follows it: its work is lost").
+				WithNote("output:false is for intermediate fields that a following rule reads; tag the rule and follow it, or drop the rule")
+		}
+	}
+}
+
+func anyFollowed(tags []string, followed map[string][]*Rule) bool {
+	for _, t := range tags {
+		if len(followed[t]) > 0 {
+			return true
+		}
+	}
+	return false
+}

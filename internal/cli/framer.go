@@ -1,0 +1,389 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"time"
+)
+
+const (
+	// batchBytes is the size of the batches the framer hands to workers.
+	batchBytes = 512 << 10
+	// idleFlush is how long the framer waits for more input before it
+	// hands over the complete lines it holds: records of a stalled pipe
+	// are processed and written promptly, not when 512 KiB have arrived.
+	idleFlush = 20 * time.Millisecond
+	// DefaultMaxRecord is the default --max-record-size.
+	DefaultMaxRecord = 16 << 20
+	chunkBytes       = 128 << 10
+)
+
+var utf8BOM = []byte{0xef, 0xbb, 0xbf}
+
+// chunk is one read of the input.
+type chunk struct {
+	data []byte
+	err  error // io.EOF at the end
+}
+
+// readChunks reads r on its own goroutine, so that the framer can notice
+// when the input stalls. It ends at the end of the input, at an error or
+// when stop is closed.
+func readChunks(r io.Reader, stop <-chan struct{}) <-chan chunk {
+	ch := make(chan chunk, 4)
+	go func() {
+		defer close(ch)
+		for {
+			buf := make([]byte, chunkBytes)
+			n, err := r.Read(buf)
+			if n > 0 {
+				select {
+				case ch <- chunk{data: buf[:n]}: // what was read is delivered, even when stopping
+				default:
+					select {
+					case ch <- chunk{data: buf[:n]}:
+					case <-stop:
+						return
+					}
+				}
+			}
+			if err != nil {
+				select {
+				case ch <- chunk{err: err}:
+				case <-stop:
+				}
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+// source is the input as the framers see it: chunks, with the first
+// bytes that format detection looked at put back in front.
+type source struct {
+	chunks  <-chan chunk
+	stop    <-chan struct{} // the run is ending (signal or output error)
+	pending [][]byte
+	err     error
+}
+
+// next returns the next bytes, or nil and the error at the end; with idle
+// set it returns (nil, nil) when no input came for idleFlush.
+func (s *source) next(idle bool) ([]byte, error) {
+	if len(s.pending) > 0 {
+		b := s.pending[0]
+		s.pending = s.pending[1:]
+		return b, nil
+	}
+	if s.err != nil {
+		return nil, s.err
+	}
+	var timer <-chan time.Time
+	if idle {
+		t := time.NewTimer(idleFlush)
+		defer t.Stop()
+		timer = t.C
+	}
+	select {
+	case c, ok := <-s.chunks:
+		switch {
+		case !ok:
+			s.err = io.EOF
+		case c.err != nil:
+			s.err = c.err
+		default:
+			return c.data, nil
+		}
+		return nil, s.err
+	case <-s.stop:
+		s.err = errStopped
+		return s.drain()
+	case <-timer:
+		return nil, nil
+	}
+}
+
+// drain returns the chunks already read when the run stops: they were
+// read, so they are processed.
+func (s *source) drain() ([]byte, error) {
+	for {
+		select {
+		case c, ok := <-s.chunks:
+			if ok && c.data != nil {
+				s.pending = append(s.pending, c.data)
+				continue
+			}
+		default:
+		}
+		break
+	}
+	if len(s.pending) > 0 {
+		b := s.pending[0]
+		s.pending = s.pending[1:]
+		return b, nil
+	}
+	return nil, s.err
+}
+
+func (s *source) unread(b []byte) { s.pending = append([][]byte{b}, s.pending...) }
+
+// sniff reads the start of the input, drops a UTF-8 BOM and reports
+// whether the input is one JSON array rather than NDJSON. An input whose
+// first line is a whole JSON value followed by more lines is NDJSON even
+// when that line starts with '[' (it is dead-lettered as a non-object); an
+// array that does not end on its first line, or that is all the input, is
+// streamed element by element. Everything read is put back.
+func sniff(src *source, max int) bool {
+	var head []byte
+	defer func() {
+		if len(head) > 0 {
+			src.unread(head)
+		}
+	}()
+	bom := false
+	for {
+		b, err := src.next(false)
+		head = append(head, b...)
+		if !bom && (len(head) >= len(utf8BOM) || err != nil) {
+			head, bom = bytes.TrimPrefix(head, utf8BOM), true
+		}
+		start := skipJSONSpace(head, 0)
+		switch {
+		case start < len(head) && head[start] != '[':
+			return false
+		case start == len(head): // only white space so far
+			if err != nil || len(head) > max {
+				return false
+			}
+			continue
+		}
+		nl := bytes.IndexByte(head[start:], '\n')
+		if nl < 0 {
+			if err != nil || len(head)-start > max {
+				return true
+			}
+			continue
+		}
+		if !wholeJSON(head[start : start+nl]) {
+			return true
+		}
+		// the first line is a whole value: NDJSON unless only white space follows
+		for {
+			if skipJSONSpace(head, start+nl) < len(head) {
+				return false
+			}
+			if err != nil {
+				return true
+			}
+			b, err = src.next(false)
+			head = append(head, b...)
+		}
+	}
+}
+
+func skipJSONSpace(b []byte, i int) int {
+	for i < len(b) && isJSONSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// lineFramer cuts NDJSON input into batches of whole lines. A line longer
+// than max is not kept: it becomes a dead letter (with its line number and
+// its first bytes) and reading goes on after it.
+type lineFramer struct {
+	name     string
+	max      int
+	emit     func(*batch) bool
+	line     int    // number of the first line in cur
+	cur      []byte // complete lines, then the start of the next line
+	done     int    // bytes of complete lines in cur
+	lines    int    // complete lines in cur
+	skipping bool   // inside an oversized line
+	skipHead []byte
+	skipLen  int
+}
+
+func (f *lineFramer) run(src *source) error {
+	f.line = 1
+	f.cur = make([]byte, 0, batchBytes+batchBytes/8)
+	for {
+		data, err := src.next(f.done > 0)
+		if data == nil && err == nil { // input stalled: hand over what is complete
+			if !f.flush() {
+				return errStopped
+			}
+			continue
+		}
+		if !f.add(data) {
+			return errStopped
+		}
+		if err != nil {
+			return f.finish(err)
+		}
+	}
+}
+
+// finish ends the input: a last line without a newline is a line too.
+func (f *lineFramer) finish(err error) error {
+	if f.skipping {
+		f.endSkip()
+	} else if len(f.cur) > f.done {
+		f.done = len(f.cur)
+		f.lines++
+	}
+	if !f.flush() || err == errStopped {
+		return errStopped
+	}
+	if err == io.EOF {
+		return nil
+	}
+	return err
+}
+
+func (f *lineFramer) add(data []byte) bool {
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		part := data
+		if i >= 0 {
+			part = data[:i]
+		}
+		switch {
+		case f.skipping:
+			f.skipLen += len(part)
+		case len(f.cur)-f.done+len(part) > f.max:
+			if !f.flush() {
+				return false
+			}
+			f.skipping = true
+			f.skipHead = append(append([]byte(nil), f.cur[f.done:]...), part[:min(len(part), deadExcerpt)]...)
+			f.skipHead = f.skipHead[:min(len(f.skipHead), deadExcerpt)]
+			f.skipLen = len(f.cur) - f.done + len(part)
+			f.cur = f.cur[:f.done]
+		default:
+			f.cur = append(f.cur, part...)
+		}
+		if i < 0 {
+			return true
+		}
+		data = data[i+1:]
+		if f.skipping {
+			if !f.endSkip() {
+				return false
+			}
+			continue
+		}
+		f.cur = append(f.cur, '\n')
+		f.done = len(f.cur)
+		f.lines++
+		if f.done >= batchBytes && !f.flush() {
+			return false
+		}
+	}
+	return true
+}
+
+// endSkip dead-letters the oversized line that just ended.
+func (f *lineFramer) endSkip() bool {
+	f.skipping = false
+	msg := "record larger than --max-record-size (" + strconv.Itoa(f.skipLen) + " bytes > " + strconv.Itoa(f.max) + "); its first bytes are kept"
+	b := &batch{line: f.line, dead: deadLine(nil, f.name, f.line, CodeTooLarge, msg, f.skipHead)}
+	f.line++
+	f.skipHead = nil
+	return f.emit(b)
+}
+
+// flush hands the complete lines over as one batch.
+func (f *lineFramer) flush() bool {
+	if f.done == 0 {
+		return true
+	}
+	b := &batch{line: f.line, data: f.cur[:f.done], out: make([]byte, 0, f.done/2)}
+	rest := f.cur[f.done:]
+	f.cur = append(make([]byte, 0, max(batchBytes+batchBytes/8, len(rest))), rest...)
+	f.line += f.lines
+	f.done, f.lines = 0, 0
+	return f.emit(b)
+}
+
+// wholeJSON reports whether b holds exactly one complete JSON value (by
+// bracket and string structure; validity is checked when it is parsed).
+func wholeJSON(b []byte) bool {
+	var sc valueScanner
+	i := skipJSONSpace(b, 0)
+	if i == len(b) {
+		return false
+	}
+	for ; i < len(b); i++ {
+		switch sc.feed(b[i]) {
+		case valueEnded:
+			return skipJSONSpace(b, i+1) == len(b)
+		case valueEndedBefore:
+			return skipJSONSpace(b, i) == len(b)
+		}
+	}
+	return sc.scalar
+}
+
+// valueScanner finds where one JSON value ends, a byte at a time, by its
+// bracket and string structure only.
+type valueScanner struct {
+	started, inString, escape, scalar bool
+	depth                             int
+}
+
+const (
+	valueMore        = iota
+	valueEnded       // the byte fed was the value's last
+	valueEndedBefore // the byte fed follows the value (the end of a number or literal)
+)
+
+func (v *valueScanner) feed(c byte) int {
+	if !v.started {
+		v.started = true
+		switch c {
+		case '{', '[':
+			v.depth = 1
+		case '"':
+			v.inString = true
+		default:
+			v.scalar = true
+		}
+		return valueMore
+	}
+	if v.inString {
+		switch {
+		case v.escape:
+			v.escape = false
+		case c == '\\':
+			v.escape = true
+		case c == '"':
+			v.inString = false
+			if v.depth == 0 {
+				return valueEnded
+			}
+		}
+		return valueMore
+	}
+	if v.scalar {
+		if c == ',' || c == ']' || c == '}' || isJSONSpace(c) {
+			return valueEndedBefore
+		}
+		return valueMore
+	}
+	switch c {
+	case '"':
+		v.inString = true
+	case '{', '[':
+		v.depth++
+	case '}', ']':
+		if v.depth--; v.depth == 0 {
+			return valueEnded
+		}
+	}
+	return valueMore
+}

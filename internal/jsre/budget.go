@@ -1,0 +1,132 @@
+package jsre
+
+import (
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Budget is the time one unit of work (a record) may spend matching
+// regular expressions, across every match it makes. Once it is spent,
+// or a match times out, every later match through it fails at once with
+// ErrTimeout, which Err keeps: a record with a hundred slow terms costs the
+// budget once, not a hundred timeouts. The zero Budget (and a nil one) has
+// no limit beyond the per-match Timeout. A Budget is used by one goroutine.
+type Budget struct {
+	deadline time.Time
+	err      error
+}
+
+// Start gives the budget d from now (d <= 0: no limit) and clears Err.
+func (b *Budget) Start(d time.Duration) {
+	b.err = nil
+	b.deadline = time.Time{}
+	if d > 0 {
+		b.deadline = time.Now().Add(d)
+	}
+}
+
+// Err is ErrTimeout once a match through the budget timed out or found
+// the budget spent.
+func (b *Budget) Err() error {
+	if b == nil {
+		return nil
+	}
+	return b.err
+}
+
+// Expired reports whether the budget is spent (and records it in Err).
+func (b *Budget) Expired() bool {
+	if b == nil {
+		return false
+	}
+	if b.err == nil && !b.deadline.IsZero() && !time.Now().Before(b.deadline) {
+		b.err = ErrTimeout
+	}
+	return b.err != nil
+}
+
+// fail records a timeout.
+func (b *Budget) fail(err error) error {
+	if err != nil && b != nil && b.err == nil && IsTimeout(err) {
+		b.err = ErrTimeout
+	}
+	return err
+}
+
+// IsTimeout reports whether err is a regular-expression timeout, from
+// this package or from regexp2 directly.
+func IsTimeout(err error) bool {
+	return err != nil && (err == ErrTimeout || strings.Contains(err.Error(), "match timeout"))
+}
+
+// MatchStringIn is MatchString within b: it fails with ErrTimeout when b is
+// spent, and a backtracking match runs with the time b has left.
+func (r *Regexp) MatchStringIn(s string, b *Budget) (bool, error) {
+	if b.Expired() {
+		return false, ErrTimeout
+	}
+	if r.re2 != nil {
+		return r.MatchString(s)
+	}
+	ok, err := r.within(b).MatchString(s)
+	return ok, b.fail(wrapErr(err))
+}
+
+// FindAllIn is FindAll within b.
+func (r *Regexp) FindAllIn(s string, n int, b *Budget) ([]Match, error) {
+	if b.Expired() {
+		return nil, ErrTimeout
+	}
+	if r.re2 != nil {
+		return r.findAllRE2(s, n), nil
+	}
+	ms, err := findAllWith(r.within(b), s, n)
+	return ms, b.fail(err)
+}
+
+// within returns the compiled pattern whose match timeout fits b: the
+// pattern's own when b has at least that much left, else one compiled with
+// the largest of Timeout/2, /4, ... /64 not above what is left, so a match
+// outlives its budget by at most Timeout/64.
+func (r *Regexp) within(b *Budget) *regexp2.Regexp {
+	if b == nil || b.deadline.IsZero() {
+		return r.bt
+	}
+	left := time.Until(b.deadline)
+	d := r.bt.MatchTimeout
+	if left >= d {
+		return r.bt
+	}
+	for i := range len(r.stepRe) {
+		d /= 2
+		if d <= left || i == len(r.stepRe)-1 {
+			return r.stepped(i, d)
+		}
+	}
+	return r.bt
+}
+
+// stepped compiles the pattern again with match timeout d, once.
+func (r *Regexp) stepped(i int, d time.Duration) *regexp2.Regexp {
+	r.stepOnce[i].Do(func() {
+		re, err := regexp2.Compile(r.pattern, r.opts)
+		if err != nil {
+			re = r.bt
+		} else {
+			re.MatchTimeout = d
+		}
+		r.stepRe[i] = re
+	})
+	return r.stepRe[i]
+}
+
+// stepCache holds the stepped compilations of a backtracking pattern.
+type stepCache struct {
+	pattern  string
+	opts     regexp2.RegexOptions
+	stepOnce [6]sync.Once
+	stepRe   [6]*regexp2.Regexp
+}
