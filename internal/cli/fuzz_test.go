@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -45,31 +46,71 @@ func FuzzRun(f *testing.F) {
 		if len(rules) > 8<<10 || len(input) > 64<<10 {
 			return
 		}
-		dir := t.TempDir()
-		rulesPath := filepath.Join(dir, "rules.txt")
-		deadPath := filepath.Join(dir, "dead.ndjson")
-		if err := os.WriteFile(rulesPath, []byte(rules), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var before runtime.MemStats
-		runtime.ReadMemStats(&before)
-		var out, errb bytes.Buffer
-		code := Rulec([]string{"run", "-r", rulesPath, "--dead-letter", deadPath, "--max-record-size", "4K", "--record-timeout", "2s"},
-			Env{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &errb})
-		var after runtime.MemStats
-		runtime.ReadMemStats(&after)
-		if code == ExitInternal || code != ExitOK && code != ExitRules {
-			t.Fatalf("exit %d: %s", code, errb.String())
-		}
-		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20+uint64(2000*(len(input)+len(rules))) {
-			t.Fatalf("allocated %d bytes for %d bytes of input", alloc, len(input)+len(rules))
-		}
-		if code != ExitOK {
+		runAndCheck(t, rules, input)
+	})
+}
+
+// fuzzOps are the operations FuzzRunRules picks from: those that read
+// regexes, paths, sizes or build text.
+var fuzzOps = []string{"extraction", "toJSON", "replaceRegex", "matches", "join", "array", "copyField", "setField",
+	"dedupe", "toString", "parseJSON", "extract", "selector", "trim", "toArray", "renameField"}
+
+// FuzzRunRules is FuzzRun with rule files built from fuzzed parts, so
+// the fuzzer spends its time on paths, selectors, operations and their
+// arguments rather than on JSON syntax.
+func FuzzRunRules(f *testing.F) {
+	f.Add("a:1", "b", "c", uint8(0), `{"regex":"(a+)+$"}`, "{\"a\":1,\"b\":\"aaaa\"}\n")
+	f.Add("*", "[", "a.b", uint8(1), `{"pretty":true}`, "{\"b\":[[[1]]]}\n")
+	f.Add("b:/a.*/", "b", "b[3]", uint8(2), `{"regex":"a","replace":"$&$&","global":true}`, "{\"b\":\"aaa\"}\n")
+	f.Add("*", "a", "a.x", uint8(6), `{"from":"a","to":"a.y"}`, "{\"a\":{\"k\":1}}\n")
+	f.Add("NOT x:1", "l", "m", uint8(8), `{}`, "{\"l\":[1,1,2,\"a\",\"a\",null]}\n")
+	f.Fuzz(func(t *testing.T, sel, src, tgt string, op uint8, args, input string) {
+		if len(sel)+len(src)+len(tgt)+len(args) > 4<<10 || len(input) > 64<<10 {
 			return
 		}
-		dead, _ := os.ReadFile(deadPath)
-		checkAccounting(t, rules, input, out.String(), string(dead))
+		first := map[string]any{"selector": sel, "source": src, "target": tgt, "tag": "t"}
+		second := map[string]any{}
+		_ = json.Unmarshal([]byte(args), &second)
+		second["follow"], second["post_process"] = "t", fuzzOps[int(op)%len(fuzzOps)]
+		if _, ok := second["source"]; !ok {
+			second["source"] = tgt
+		}
+		if _, ok := second["target"]; !ok {
+			second["target"] = tgt + "2"
+		}
+		a, _ := json.Marshal(first)
+		b, _ := json.Marshal(second)
+		runAndCheck(t, string(a)+"\n"+string(b)+"\n", input)
 	})
+}
+
+// runAndCheck runs rulec on rules and input and checks the properties
+// FuzzRun asserts.
+func runAndCheck(t *testing.T, rules, input string) {
+	dir := t.TempDir()
+	rulesPath := filepath.Join(dir, "rules.txt")
+	deadPath := filepath.Join(dir, "dead.ndjson")
+	if err := os.WriteFile(rulesPath, []byte(rules), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var out, errb bytes.Buffer
+	code := Rulec([]string{"run", "-r", rulesPath, "--dead-letter", deadPath, "--max-record-size", "4K", "--record-timeout", "2s"},
+		Env{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &errb})
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if code == ExitInternal || code != ExitOK && code != ExitRules {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20+uint64(2000*(len(input)+len(rules))) {
+		t.Fatalf("allocated %d bytes for %d bytes of input", alloc, len(input)+len(rules))
+	}
+	if code != ExitOK {
+		return
+	}
+	dead, _ := os.ReadFile(deadPath)
+	checkAccounting(t, rules, input, out.String(), string(dead))
 }
 
 // checkAccounting checks output + dropped + dead == record lines for NDJSON
