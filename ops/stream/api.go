@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
@@ -118,13 +117,9 @@ func (a *api) producer(cfg *job.Config) (*producer, error) {
 	if p, ok := a.producers[name]; ok {
 		return p, nil
 	}
-	var conns *job.Connections
-	if a.ctx.Job != nil {
-		conns = a.ctx.Job.Conns
-	}
-	conn, ok := conns.Get(job.ConnKafka, name)
-	if !ok {
-		return nil, fmt.Errorf("%s: connection %q names no kafka connection (configured: %s)", Name, name, strings.Join(conns.Names(job.ConnKafka), ", "))
+	conn, err := a.ctx.Job.Conns.Lookup(job.ConnKafka, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	brokers, err := brokersOf(name, conn)
 	if err != nil {
