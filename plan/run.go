@@ -47,6 +47,9 @@ type State struct {
 
 	budget jsre.Budget
 	at     *RuleRef // the rule running now, for errors
+	// Decoder decodes the records of the goroutine that owns the State
+	// (rulec run), boxing their values in shared chunks.
+	Decoder record.Decoder
 }
 
 // Rule is the rule that was running last (for reporting a panic).

@@ -38,6 +38,28 @@ func ParseRecordString(s string) (any, error) {
 	return d.top()
 }
 
+// ParseRecordRaw validates one record (a JSON value) in s without
+// decoding it when it is an object: the object keeps s and decodes it on
+// first use, so a record that is only passed along is never built. Other
+// values are decoded at once.
+func ParseRecordRaw(s string) (any, error) {
+	d := decoder{s: s, lazy: true}
+	d.ws()
+	if d.i >= len(d.s) || d.s[d.i] != '{' {
+		return d.top()
+	}
+	start := d.i
+	if err := d.skipValue(); err != nil {
+		return ParseRecordString(s) // the same error as decoding gives
+	}
+	end := d.i
+	d.ws()
+	if d.i != len(d.s) {
+		return ParseRecordString(s)
+	}
+	return &Object{raw: &lazyJSON{text: s[start:end]}}, nil
+}
+
 // ParseObject decodes data that must hold a JSON object.
 func ParseObject(data []byte) (*Object, error) {
 	v, err := ParseJSON(data)
@@ -76,7 +98,8 @@ type decoder struct {
 	s     string
 	i     int
 	depth int
-	lazy  bool // defer decoding of a record's nested objects and arrays
+	lazy  bool  // defer decoding of a record's nested objects and arrays
+	slab  *slab // boxes values when set (Decoder)
 }
 
 func (d *decoder) top() (any, error) {
@@ -115,7 +138,11 @@ func (d *decoder) value() (any, error) {
 	case c == '[':
 		return d.array()
 	case c == '"':
-		return d.str()
+		s, err := d.str()
+		if err != nil {
+			return nil, err
+		}
+		return d.boxString(s), nil
 	case c == '-' || isDigit(c):
 		return d.number()
 	case c == 't':
@@ -239,7 +266,7 @@ func (d *decoder) memberValue() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &lazyJSON{text}, nil
+		return d.lazyText(text), nil
 	}
 	return d.value()
 }
@@ -281,12 +308,29 @@ func (d *decoder) array() (any, error) {
 }
 
 func (d *decoder) number() (any, error) {
+	lit, simple, err := d.scanNumber()
+	if err != nil {
+		return nil, err
+	}
+	if simple && len(lit) < 16 {
+		return d.boxFloat(smallInt(lit)), nil
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil && !isRangeErr(err) {
+		return nil, d.err("invalid number")
+	}
+	return d.boxFloat(f), nil
+}
+
+// scanNumber validates the number at d.i and returns its text; simple
+// means it has no fraction or exponent.
+func (d *decoder) scanNumber() (lit string, simple bool, err error) {
 	start := d.i
 	if d.s[d.i] == '-' {
 		d.i++
 	}
 	if d.i >= len(d.s) || !isDigit(d.s[d.i]) {
-		return nil, d.err("invalid number")
+		return "", false, d.err("invalid number")
 	}
 	if d.s[d.i] == '0' {
 		d.i++
@@ -295,12 +339,12 @@ func (d *decoder) number() (any, error) {
 			d.i++
 		}
 	}
-	simple := true
+	simple = true
 	if d.i < len(d.s) && d.s[d.i] == '.' {
 		simple = false
 		d.i++
 		if !d.digits() {
-			return nil, d.err("invalid number")
+			return "", false, d.err("invalid number")
 		}
 	}
 	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
@@ -310,18 +354,10 @@ func (d *decoder) number() (any, error) {
 			d.i++
 		}
 		if !d.digits() {
-			return nil, d.err("invalid number")
+			return "", false, d.err("invalid number")
 		}
 	}
-	lit := d.s[start:d.i]
-	if simple && len(lit) < 16 {
-		return smallInt(lit), nil
-	}
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil && !isRangeErr(err) {
-		return nil, d.err("invalid number")
-	}
-	return f, nil
+	return d.s[start:d.i], simple, nil
 }
 
 func smallInt(lit string) float64 {

@@ -370,6 +370,7 @@ func objectsEqual(x, y *Object) bool {
 }
 
 func definedLen(o *Object) int {
+	o.load()
 	n := 0
 	for _, f := range o.fields {
 		if f.val != Undefined {

@@ -5,13 +5,34 @@ package record
 // every accessor of Object decodes it in place first, so callers only ever
 // see plain values. Records often carry nested data no rule reads; this
 // skips building it.
-type lazyJSON struct{ text string }
+type lazyJSON struct {
+	text string
+	slab *slab // the Decoder's memory the value is decoded into, if any
+}
+
+// load decodes a record read as text (ParseRecordRaw) on first use. Its
+// own objects and arrays stay lazy.
+func (o *Object) load() {
+	if o != nil && o.raw != nil {
+		o.decodeRaw()
+	}
+}
+
+func (o *Object) decodeRaw() {
+	l := o.raw
+	o.raw = nil
+	d := decoder{s: l.text, lazy: true, slab: l.slab}
+	v, err := d.top()
+	if x, ok := v.(*Object); ok && err == nil { // it was validated when read
+		o.fields = x.fields
+	}
+}
 
 // resolve decodes the i-th field if it is still lazy.
 func (o *Object) resolve(i int) any {
 	v := o.fields[i].val
 	if l, ok := v.(*lazyJSON); ok {
-		d := decoder{s: l.text}
+		d := decoder{s: l.text, slab: l.slab}
 		dv, err := d.value()
 		if err != nil { // cannot happen: the text was validated when it was read
 			dv = nil
@@ -24,6 +45,7 @@ func (o *Object) resolve(i int) any {
 
 // resolveAll decodes every lazy field.
 func (o *Object) resolveAll() {
+	o.load()
 	for i := range o.fields {
 		if _, ok := o.fields[i].val.(*lazyJSON); ok {
 			o.resolve(i)
@@ -52,6 +74,9 @@ func (d *decoder) skipValue() error {
 		return d.skipComposite(']', false)
 	case c == '"':
 		_, err := d.str()
+		return err
+	case c == '-' || isDigit(c):
+		_, _, err := d.scanNumber()
 		return err
 	}
 	_, err := d.value()

@@ -6,6 +6,9 @@ package record
 // small objects records are made of.
 type Object struct {
 	fields []field
+	// raw is the text of a record read with ParseRecordRaw and not yet
+	// decoded; every method decodes it first (load).
+	raw *lazyJSON
 }
 
 // field is one key and its value; keeping them together means one
@@ -15,19 +18,56 @@ type field struct {
 	val any
 }
 
-// NewObject returns an empty object with room for n keys.
+// NewObject returns an empty object with room for n keys. Up to 8 keys the
+// object and its room are one allocation.
 func NewObject(n int) *Object {
+	switch {
+	case n <= 0:
+		return &Object{}
+	case n <= 2:
+		x := new(objectWith2)
+		x.o.fields = x.f[:0]
+		return &x.o
+	case n <= 4:
+		x := new(objectWith4)
+		x.o.fields = x.f[:0]
+		return &x.o
+	case n <= 8:
+		x := new(objectWith8)
+		x.o.fields = x.f[:0]
+		return &x.o
+	}
 	return &Object{fields: make([]field, 0, n)}
 }
+
+// An object and the room for its first keys, allocated together. When the
+// keys outgrow the room they move to a slice of their own; the room stays
+// with the object (at most 8 keys' worth).
+type (
+	objectWith2 struct {
+		o Object
+		f [2]field
+	}
+	objectWith4 struct {
+		o Object
+		f [4]field
+	}
+	objectWith8 struct {
+		o Object
+		f [8]field
+	}
+)
 
 // Len is the number of keys.
 func (o *Object) Len() int {
 	if o == nil {
 		return 0
 	}
+	o.load()
 	return len(o.fields)
 }
 
+// index is the position of key; o must be loaded.
 func (o *Object) index(key string) int {
 	for i := range o.fields {
 		if o.fields[i].key == key {
@@ -42,6 +82,7 @@ func (o *Object) Get(key string) (any, bool) {
 	if o == nil {
 		return nil, false
 	}
+	o.load()
 	if i := o.index(key); i >= 0 {
 		return o.resolve(i), true
 	}
@@ -49,10 +90,14 @@ func (o *Object) Get(key string) (any, bool) {
 }
 
 // Has reports whether key exists.
-func (o *Object) Has(key string) bool { return o != nil && o.index(key) >= 0 }
+func (o *Object) Has(key string) bool {
+	o.load()
+	return o != nil && o.index(key) >= 0
+}
 
 // Set stores v under key, in place when the key exists.
 func (o *Object) Set(key string, v any) {
+	o.load()
 	if i := o.index(key); i >= 0 {
 		o.fields[i].val = v
 		return
@@ -63,11 +108,13 @@ func (o *Object) Set(key string, v any) {
 // Append adds key without checking for an existing one; decoders use it when
 // keys are known to be distinct.
 func (o *Object) Append(key string, v any) {
+	o.load()
 	o.fields = append(o.fields, field{key, v})
 }
 
 // Delete removes key and reports whether it existed.
 func (o *Object) Delete(key string) bool {
+	o.load()
 	i := o.index(key)
 	if i < 0 {
 		return false
@@ -80,6 +127,7 @@ func (o *Object) Delete(key string) bool {
 
 // Keys returns the keys in order (a new slice).
 func (o *Object) Keys() []string {
+	o.load()
 	keys := make([]string, o.Len())
 	for i := range keys {
 		keys[i] = o.fields[i].key
@@ -88,13 +136,20 @@ func (o *Object) Keys() []string {
 }
 
 // At returns the i-th key and value.
-func (o *Object) At(i int) (string, any) { return o.fields[i].key, o.resolve(i) }
+func (o *Object) At(i int) (string, any) {
+	o.load()
+	return o.fields[i].key, o.resolve(i)
+}
 
 // SetAt replaces the value of the i-th key.
-func (o *Object) SetAt(i int, v any) { o.fields[i].val = v }
+func (o *Object) SetAt(i int, v any) {
+	o.load()
+	o.fields[i].val = v
+}
 
 // Values returns the values in key order (a new slice).
 func (o *Object) Values() []any {
+	o.load()
 	vals := make([]any, o.Len())
 	for i := range vals {
 		vals[i] = o.resolve(i)
@@ -107,7 +162,7 @@ func (o *Object) Values() []any {
 // objects that are kept, such as the records of a file slice held until
 // the slice is processed.
 func (o *Object) Compact() {
-	if o == nil || cap(o.fields) <= 2*len(o.fields) {
+	if o == nil || o.raw != nil || cap(o.fields) <= 2*len(o.fields) {
 		return
 	}
 	o.fields = append(make([]field, 0, len(o.fields)), o.fields...)

@@ -69,7 +69,10 @@ func (r *Record) SetMeta(key string, v any) {
 
 // Fork returns a new record with empty data and a shallow copy of r's metadata.
 func (r *Record) Fork() *Record {
-	f := &Record{Data: NewObject(8)}
+	x := new(forked)
+	x.o.fields = x.f[:0]
+	f := &x.r
+	f.Data = &x.o
 	if len(r.Meta) > 0 {
 		f.Meta = make(map[string]any, len(r.Meta))
 		for k, v := range r.Meta {
@@ -77,6 +80,14 @@ func (r *Record) Fork() *Record {
 		}
 	}
 	return f
+}
+
+// forked is a record with an empty object with room for 8 keys: Fork's
+// result in one allocation.
+type forked struct {
+	r Record
+	o Object
+	f [8]field
 }
 
 // MetaKeys returns the metadata keys sorted, for deterministic output.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"runtime/pprof"
 
 	"github.com/sluice-dev/sluice/compiler"
@@ -39,7 +38,16 @@ func runCmd(args []string, env Env) error {
 	if trace != "" {
 		return traceRun(p, inputs, trace, env)
 	}
-	deadW, closeDead, err := openDeadLetter(f.deadFile, append(append([]string(nil), inputs...), f.rules...), env)
+	allInputs := append(append([]string(nil), inputs...), f.rules...)
+	if err := refuseStdInput(inputs, env); err != nil {
+		return err
+	}
+	if f.cpuProf != "" {
+		if err := refuseInput("--cpuprofile", f.cpuProf, allInputs, env); err != nil {
+			return err
+		}
+	}
+	deadW, closeDead, err := openDeadLetter(f.deadFile, allInputs, env)
 	if err != nil {
 		return err
 	}
@@ -49,9 +57,7 @@ func runCmd(args []string, env Env) error {
 		return err
 	}
 	defer closeAll()
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	tuneGC()
 	if f.cpuProf != "" {
 		stop, err := startProfile(f.cpuProf)
 		if err != nil {

@@ -119,7 +119,7 @@ func parseLDJSON(line []byte, _ int64) (*record.Object, error) {
 	if bytes.IndexByte(line, 0) >= 0 {
 		line = bytes.ReplaceAll(line, []byte{0}, nil)
 	}
-	v, err := record.ParseRecordString(string(line))
+	v, err := record.ParseRecordRaw(string(line)) // decoded when first read
 	if err != nil {
 		return nil, badf(CodeJSON, "Failure to parse buffer, %v", err)
 	}

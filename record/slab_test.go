@@ -1,0 +1,117 @@
+package record
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestDecoderSharesNothingVisible: records decoded one after another by one
+// Decoder, all kept, read back (nested values first read only after later
+// records were decoded) equal the same lines decoded whole and on their own,
+// and encode to the same text.
+func TestDecoderSharesNothingVisible(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var dec Decoder
+	const n = 3000 // more values than a chunk holds
+	lines := make([]string, n)
+	got := make([]*Object, n)
+	for i := range lines {
+		lines[i] = randomRecord(rng, i)
+		v, err := dec.ParseRecord(lines[i])
+		if err != nil {
+			t.Fatalf("%s: %v", lines[i], err)
+		}
+		got[i] = v.(*Object)
+		if i%3 == 0 { // some nested values are read at once, the rest later
+			got[i].Get("nested")
+		}
+	}
+	for i, l := range lines {
+		want, err := ParseObject([]byte(l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !DeepEqual(got[i], want) {
+			t.Fatalf("record %d:\n got  %s\n want %s", i, JSON(got[i]), JSON(want))
+		}
+		if g, w := JSON(got[i]), JSON(want); g != w {
+			t.Fatalf("record %d encodes as %s, want %s", i, g, w)
+		}
+	}
+}
+
+func TestDecoderErrors(t *testing.T) {
+	var dec Decoder
+	for _, bad := range []string{`{"a":}`, `{"a":1`, `{"a":[1,}`, `{"a":-}`, `{"a":"\x01"}`} {
+		if _, err := dec.ParseRecord(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+	v, err := dec.ParseRecord(`{"ok":[1e400,-0.5,"x\u00e9"]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := JSON(v); !strings.Contains(s, `"xé"`) {
+		t.Errorf("got %s", s)
+	}
+}
+
+func randomRecord(rng *rand.Rand, i int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"id":%d,"s":"v%d\n","f":%g,"neg":-%d,"t":true,"z":null`, i, rng.Intn(100), rng.Float64()*1e6, rng.Intn(9))
+	fmt.Fprintf(&b, `,"nested":{"a":"%x","n":[%d,"q",{"deep":%d}],"e":{}}`, rng.Int63(), rng.Intn(50), i)
+	fmt.Fprintf(&b, `,"arr":[%d,"%d",[],[1.5]]`, rng.Intn(1000), rng.Intn(1000))
+	if rng.Intn(2) == 0 {
+		b.WriteString(`,"id":"dup"`) // the last value wins, the first position stays
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// TestParseRecordRaw: a record kept as text behaves like the decoded record
+// under every method, and bad input gives the error decoding gives.
+func TestParseRecordRaw(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	ops := []func(o *Object) string{
+		func(o *Object) string { return fmt.Sprint(o.Len()) },
+		func(o *Object) string { v, ok := o.Get("nested"); return JSON(v) + fmt.Sprint(ok) },
+		func(o *Object) string { return fmt.Sprint(o.Has("id"), o.Has("nope")) },
+		func(o *Object) string { o.Set("new", "v"); return JSON(o) },
+		func(o *Object) string { o.Append("z2", 1.0); return JSON(o) },
+		func(o *Object) string { return fmt.Sprint(o.Delete("s"), JSON(o)) },
+		func(o *Object) string { return fmt.Sprint(o.Keys()) },
+		func(o *Object) string { k, v := o.At(0); return k + JSON(v) },
+		func(o *Object) string { o.SetAt(1, "x"); return JSON(o) },
+		func(o *Object) string { return JSON(o.Values()) },
+		func(o *Object) string { return JSON(o.Clone()) },
+		func(o *Object) string { return JSON(o.DeepClone()) },
+		func(o *Object) string { return fmt.Sprint(ToGo(o)) },
+		func(o *Object) string { o.Compact(); return JSON(o) },
+		func(o *Object) string { return fmt.Sprint(DeepEqual(o, o.Clone())) },
+		func(o *Object) string { return string(AppendIndentJSON(nil, o, "  ")) },
+	}
+	for i := 0; i < 300; i++ {
+		line := randomRecord(rng, i)
+		op := ops[rng.Intn(len(ops))]
+		raw, err := ParseRecordRaw(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := raw.(*Object); o.raw == nil {
+			t.Fatal("the object was decoded when read")
+		}
+		whole, _ := ParseObject([]byte(line))
+		if g, w := op(raw.(*Object)), op(whole); g != w {
+			t.Fatalf("%s: got %s, want %s", line, g, w)
+		}
+	}
+	for _, in := range []string{`{"a":}`, `{"a":1`, `{"a":1} x`, ` [1]`, `"s"`, `null`, `{"a":[1,}`, ` {"a":1} `} {
+		gv, gerr := ParseRecordRaw(in)
+		wv, werr := ParseRecordString(in)
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || JSON(gv) != JSON(wv) {
+			t.Errorf("%q: got %s %v, want %s %v", in, JSON(gv), gerr, JSON(wv), werr)
+		}
+	}
+}
