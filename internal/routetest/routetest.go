@@ -147,6 +147,7 @@ func RunBench(b *testing.B, api string, recs []*record.Record, conns *job.Connec
 		b.Fatal(err)
 	}
 	defer h.Close()
+	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
 	for b.Loop() {
