@@ -106,7 +106,7 @@ func (a *api) build(cfg *job.Config) (*Sender, error) {
 	timeout := millis(cfg.Float("delivery_timeout"))
 	return &Sender{prod: prod, opt: Options{Topic: cfg.String("topic"), Wildcard: cfg.String("_key") == "**",
 		IDField: cfg.String("id_field"), TimestampField: cfg.String("timestamp_field"), TimestampNow: cfg.Bool("timestamp_now"),
-		Reject: a.ctx.Reject, Patience: timeout + max(time.Second, timeout/2)}}, nil
+		Reject: a.ctx.Reject, DeliveryTimeout: timeout, Patience: timeout + max(time.Second, timeout/2)}}, nil
 }
 
 // producer returns the producer of a connection, made on first use.
@@ -145,7 +145,6 @@ func producerOpts(cfg *job.Config, brokers []string) []kgo.Opt {
 		kgo.ProducerBatchMaxBytes(int32(cfg.Float("max_message_bytes"))),
 		kgo.RecordRetries(cfg.Int("max_retries")),
 		kgo.RequestRetries(cfg.Int("max_retries")),
-		kgo.RecordDeliveryTimeout(millis(cfg.Float("delivery_timeout"))),
 	}
 	switch cfg.Int("required_acks") {
 	case 1:

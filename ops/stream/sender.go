@@ -32,9 +32,14 @@ type Options struct {
 	// Reject hands a record that cannot be sent to the dead-letter action;
 	// its error fails the Send. nil fails the Send.
 	Reject func(r *record.Record, err error) error
-	// Patience is how long a Send waits for acknowledgements (beyond the
-	// client's own delivery timeout, which fails messages never sent)
-	// before it gives up on messages sent without an answer.
+	// DeliveryTimeout fails the messages of a Send that are not
+	// acknowledged in time and are safe to fail (never sent, or answered).
+	// (kgo's own RecordDeliveryTimeout counts from a message's timestamp,
+	// which timestamp_field may set in the past.)
+	DeliveryTimeout time.Duration
+	// Patience is how long a Send waits for acknowledgements before it
+	// gives up on messages sent without an answer (more than
+	// DeliveryTimeout).
 	Patience time.Duration
 }
 
@@ -127,8 +132,16 @@ func (s *Sender) produce(ctx context.Context, msgs []*kgo.Record) (results kgo.P
 		return nil, false, err
 	}
 	done := make(chan struct{})
+	pctx, cancel := context.WithTimeoutCause(ctx, s.opt.DeliveryTimeout,
+		fmt.Errorf("not acknowledged within delivery_timeout (%v)", s.opt.DeliveryTimeout))
+	defer cancel()
 	go func() {
-		results = cl.ProduceSync(ctx, msgs...)
+		results = cl.ProduceSync(pctx, msgs...)
+		for i := range results {
+			if errors.Is(results[i].Err, context.DeadlineExceeded) && ctx.Err() == nil {
+				results[i].Err = context.Cause(pctx)
+			}
+		}
 		close(done)
 	}()
 	timer := time.NewTimer(s.opt.Patience)
