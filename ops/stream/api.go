@@ -30,7 +30,8 @@ func spec() *job.Spec {
 			"errors are retried up to `max_retries` within `delivery_timeout`. A record refused for itself (larger " +
 			"than `max_message_bytes`, an invalid topic name, a bad `id_field` or `timestamp_field`) goes to this " +
 			"api's `_dead_letter_action` with the reason; when the broker stays unreachable the slice fails, and its " +
-			"retry sends only the records not yet delivered.",
+			"retry sends only the records not yet delivered (messages the broker took without answering are reported " +
+			"as in doubt: the retry sends them again).",
 		Params:      params(),
 		Connection:  job.ConnKafka,
 		ValidateJob: validate,
