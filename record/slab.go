@@ -13,13 +13,16 @@ import "unsafe"
 // must not be read by another goroutine while the Decoder is in use (a
 // record handed on should be resolved first, e.g. with Object.Clone).
 type Decoder struct {
-	slab slab
+	slab *slab // shared by copies of the Decoder, so they never write over each other's values
 }
 
 // ParseRecord is ParseRecordString with d's memory: the record's nested
 // objects and arrays are validated now and decoded when first read.
 func (d *Decoder) ParseRecord(s string) (any, error) {
-	dec := decoder{s: s, lazy: true, slab: &d.slab}
+	if d.slab == nil {
+		d.slab = new(slab)
+	}
+	dec := decoder{s: s, lazy: true, slab: d.slab}
 	return dec.top()
 }
 
