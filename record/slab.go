@@ -101,3 +101,16 @@ func (d *decoder) lazyText(text string) *lazyJSON {
 	}
 	return d.slab.lazyJSON(text)
 }
+
+// Boxes makes interface values of strings and numbers whose values sit in
+// shared chunks, one allocation for 256 values instead of one each: for a
+// producer of many records, such as a generator. A chunk lives as long as
+// any value in it. Not safe for concurrent use; the values are (they never
+// change).
+type Boxes struct{ slab slab }
+
+// String returns s as an interface value.
+func (b *Boxes) String(s string) any { return b.slab.string(s) }
+
+// Float returns f as an interface value.
+func (b *Boxes) Float(f float64) any { return b.slab.float(f) }
