@@ -23,7 +23,7 @@ type state struct {
 	buf  []byte
 	strs arena
 	box  record.Boxes // field values are boxed in chunks
-	seq  int64 // position of the current record in the job (incrementalId)
+	seq  int64        // position of the current record in the job (incrementalId)
 	now  func() time.Time
 	// the last formatted "now" (many records share a millisecond)
 	nowMs  int64
