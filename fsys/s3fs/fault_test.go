@@ -130,7 +130,7 @@ func TestPutThatKeepsFailingLeavesNothing(t *testing.T) {
 		if _, err := f.Stat(context.Background(), name); !errors.Is(err, fs.ErrNotExist) {
 			t.Fatalf("size %d: after a failed commit: %v", c.size, err)
 		}
-		uploads, err := rawClient(t).ListMultipartUploads(context.Background(), bucket, "", "", "", "", 10)
+		uploads, err := rawClient(t).ListMultipartUploads(context.Background(), bucket, "obj", "", "", "", 10)
 		if err != nil || len(uploads.Uploads) != 0 {
 			t.Fatalf("size %d: unfinished uploads left %+v, %v", c.size, uploads.Uploads, err)
 		}
