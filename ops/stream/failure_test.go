@@ -117,10 +117,7 @@ func TestRecordFaultsGoToTheDeadLetterAction(t *testing.T) {
 // directory) it arrives; every record is in the topic once.
 func TestBrokerDownFailsTheSendAndLosesNothing(t *testing.T) {
 	dir := t.TempDir()
-	c := startCluster(t, 0, dir)
-	addr := c.ListenAddrs()[0]
-	var port int
-	fmt.Sscanf(addr[strings.LastIndexByte(addr, ':')+1:], "%d", &port)
+	c, addr, port := restartableCluster(t, dir)
 	topic := freshTopic("stream-down")
 	h, err := job.ProcessorHarness(`{"_op": "routed_sender", "_api_name": "stream_sender_api", "routing": {"*": "default"}}`,
 		fmt.Sprintf(`[{"_name": "stream_sender_api", "topic": %q, "delivery_timeout": 1500, "max_retries": 3}]`, topic),

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net"
+	"strconv"
 	"testing"
 	"time"
 
@@ -50,6 +52,19 @@ func startCluster(t *testing.T, port int, dir string) *kfake.Cluster {
 	}
 	t.Cleanup(c.Close)
 	return c
+}
+
+// restartableCluster starts a broker on a free port keeping its data in
+// dir, and returns its address and port, to start it again there.
+func restartableCluster(t *testing.T, dir string) (*kfake.Cluster, string, int) {
+	c := startCluster(t, 0, dir)
+	addr := c.ListenAddrs()[0]
+	_, p, _ := net.SplitHostPort(addr)
+	port, err := strconv.Atoi(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, addr, port
 }
 
 // message is what the tests read back.

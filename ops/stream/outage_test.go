@@ -2,7 +2,6 @@ package stream_test
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 	"testing"
 
@@ -47,10 +46,7 @@ func init() {
 // broker is back, and the topics hold every record exactly once.
 func TestJobSurvivesABrokerOutage(t *testing.T) {
 	dir := t.TempDir()
-	c := startCluster(t, 0, dir)
-	addr := c.ListenAddrs()[0]
-	var port int
-	fmt.Sscanf(addr[strings.LastIndexByte(addr, ':')+1:], "%d", &port)
+	c, addr, port := restartableCluster(t, dir)
 	current = &outage{t: t, c: c, port: port, dir: dir}
 	slices, want := routetest.WriteSlices(t, t.TempDir(), 6, 40)
 	topic := freshTopic("stream-outage")
