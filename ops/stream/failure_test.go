@@ -213,8 +213,8 @@ func TestRetriesAreLimited(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "NOT_ENOUGH_REPLICAS") {
 		t.Fatalf("a broker refusing everything: %v", err)
 	}
-	if n := refused.Load(); n < 2 || n > 4 {
-		t.Errorf("the broker saw %d produce requests, want 2 (one retry) give or take a partition", n)
+	if n := refused.Load(); n < 2 || n > 6 {
+		t.Errorf("the broker saw %d produce requests, want 2 (one retry; a few more if the client splits them)", n)
 	}
 }
 
