@@ -241,3 +241,20 @@ func TestWholeRequestFailures(t *testing.T) {
 		})
 	}
 }
+
+func TestSenderValidation(t *testing.T) {
+	for _, c := range []struct{ api, want string }{
+		{`"index": "x", "create": true, "update": true`, `Invalid parameters, only one of "create, update" may be set at a time`},
+		{`"index": "x", "delete": true, "upsert": true`, `Invalid parameters, only one of "delete, upsert" may be set at a time`},
+		{`"index": "X"`, "must be lowercase"},
+		{`"index": "x", "size": 0`, "Invalid size parameter, it must be a number greater than zero"},
+		{`"index": "x", "_connection": "elsewhere"`, `refers to connection "elsewhere" which is unavailable`},
+		{`"index": "x", "script": "a", "script_file": "b"`, "give script or script_file, not both"},
+	} {
+		_, err := job.ProcessorHarness(`{"_op": "routed_sender", "_api_name": "search_sender_api", "routing": {"*": "default"}}`,
+			`[{"_name": "search_sender_api", `+c.api+`}]`, job.HarnessOptions{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.api, err, c.want)
+		}
+	}
+}
