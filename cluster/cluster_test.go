@@ -3,10 +3,14 @@ package cluster_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,7 +18,69 @@ import (
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	_ "github.com/sluice-dev/sluice/ops/all"
+	"github.com/sluice-dev/sluice/record"
 )
+
+// countedRequests counts the requests test_counted_reader's slicers make.
+var countedRequests atomic.Int64
+
+// test_counted_reader makes `slices` numbered requests, keeping at most
+// one slice per worker waiting; with `recoverable` its slicer resumes from
+// the recovery data (job.Recoverable).
+func init() {
+	job.Register(&job.Spec{Name: "test_counted_reader", Kind: job.KindReader, Summary: "numbered slices",
+		Params: []*job.Param{{Name: "slices", Default: 1.0, Check: job.Nat()}, {Name: "per", Default: 1.0, Check: job.Nat()},
+			{Name: "recoverable", Default: false, Check: job.Bool()}},
+		NewSlicer: func(ctx *job.SlicerContext, c *job.Config) (job.Slicer, error) {
+			s := &countedSlicer{next: 1, last: c.Int("slices")}
+			if !c.Bool("recoverable") {
+				return s, nil
+			}
+			if len(ctx.Recovery) > 0 {
+				n, _ := ctx.Recovery[0].LastSlice.(*record.Object).Get("n")
+				s.next = int(n.(float64)) + 1
+			}
+			return &recoverableSlicer{s, len(ctx.Recovery) > 0}, nil
+		},
+		NewFetcher: func(_ *job.OpContext, c *job.Config) (job.Fetcher, error) { return countedFetcher(c.Int("per")), nil },
+	})
+}
+
+type countedSlicer struct{ next, last int }
+
+func (s *countedSlicer) MaxQueue(workers int) int { return workers }
+
+func (s *countedSlicer) Slice(context.Context) ([]any, bool, error) {
+	if s.next > s.last {
+		return nil, true, nil
+	}
+	countedRequests.Add(1)
+	req := record.NewObject(1)
+	req.Set("n", float64(s.next))
+	s.next++
+	return []any{req}, s.next > s.last, nil
+}
+
+type recoverableSlicer struct {
+	*countedSlicer
+	resumed bool
+}
+
+func (s *recoverableSlicer) Resumed() bool { return s.resumed }
+
+// countedFetcher makes `per` records with the ids of slice n.
+type countedFetcher int
+
+func (per countedFetcher) Fetch(_ *job.Slice, req any) ([]*record.Record, error) {
+	n, _ := req.(*record.Object).Get("n")
+	var out []*record.Record
+	for k := range int(per) {
+		o := record.NewObject(1)
+		o.Set("id", float64((int(n.(float64))-1)*int(per)+k+1))
+		out = append(out, record.New(o))
+	}
+	return out, nil
+}
 
 // writeJob writes a job that passes slices of records with ids through
 // a delay of ms per slice to ldjson files under dir/out, and returns the
@@ -160,6 +226,47 @@ func TestFailedSliceUsesMaxRetries(t *testing.T) {
 func TestControllerResumes(t *testing.T) {
 	dir := t.TempDir()
 	path, j := writeJob(t, dir, 30, 4, 20, `"max_retries": 1,`)
+	resumeMidJob(t, dir, path, j, 30, 120)
+}
+
+// TestControllerResumesTheSlicer: a controller stopped while its slicer
+// is mid-way resumes it: a job.Recoverable slicer starts after the saved
+// position (every request is made once in all), another is replayed past
+// the slices published (the first ones are made again, and dropped).
+func TestControllerResumesTheSlicer(t *testing.T) {
+	for _, recoverable := range []bool{true, false} {
+		t.Run(fmt.Sprintf("recoverable=%v", recoverable), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "job.json")
+			text := fmt.Sprintf(`{"name": "counted", "workers": 2,
+  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
+  "operations": [{"_op": "test_counted_reader", "slices": 30, "per": 4, "recoverable": %v}, {"_op": "delay", "ms": 20},
+    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, filepath.Join(dir, "out"), recoverable)
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			j, l := job.Load(path, job.Options{})
+			if j == nil {
+				t.Fatal(l.Items)
+			}
+			countedRequests.Store(0)
+			resumeMidJob(t, dir, path, j, 30, 120)
+			// At most one request is made again when recoverable: the one
+			// the first controller held when it was stopped. Replayed, at
+			// least the five slices done before the stop are made again.
+			n := countedRequests.Load()
+			if recoverable && n > 31 || !recoverable && n < 35 {
+				t.Errorf("the slicer made %d requests in both runs", n)
+			}
+		})
+	}
+}
+
+// resumeMidJob stops a controller after five slices and runs a second one,
+// which resumes the execution; workers keep going meanwhile; nothing runs
+// twice.
+func resumeMidJob(t *testing.T, dir, path string, j *job.Job, slices, records int) {
+	t.Helper()
 	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -189,11 +296,163 @@ func TestControllerResumes(t *testing.T) {
 	}
 	c2, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
 	sum, err = c2.Run(context.Background())
-	if err != nil || sum.Status != "completed" || sum.SlicesDone != 30 || sum.RecordsOut != 120 {
+	if err != nil || sum.Status != "completed" || sum.SlicesDone != int64(slices) || sum.RecordsOut != int64(records) {
 		t.Fatalf("second controller: %v %+v", err, sum)
 	}
 	if c2.ExecutionID() != c1.ExecutionID() {
 		t.Errorf("resumed execution %s, first was %s", c2.ExecutionID(), c1.ExecutionID())
 	}
-	exactlyOnce(t, filepath.Join(dir, "out"), 120)
+	exactlyOnce(t, filepath.Join(dir, "out"), records)
+}
+
+// TestPersistentJobStopsAfterItsSlices: a persistent job's controller
+// stopped stops slicing, waits for the slices it published and ends as
+// "stopped"; the next run is a new execution.
+func TestPersistentJobStopsAfterItsSlices(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "job.json")
+	text := `{"name": "forever", "lifecycle": "persistent", "workers": 2, "operations": [{"_op": "test-reader"}, {"_op": "delay", "ms": 2}]}`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, l := job.Load(path, job.Options{})
+	if j == nil {
+		t.Fatal(l.Items)
+	}
+	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := cluster.Connect(srv.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Workers: 2, Load: loadFrom(t)})
+	wctx, stopWorker := context.WithCancel(context.Background())
+	defer stopWorker()
+	go func() { _ = w.Run(wctx) }()
+
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for c.Progress().SlicesDone < 5 {
+			time.Sleep(2 * time.Millisecond)
+		}
+		cancel()
+	}()
+	sum, err := c.Run(ctx)
+	if err != nil || sum.Status != "stopped" || sum.SlicesDone < 5 || sum.SlicesFailed != 0 || sum.RecordsOut != 187*sum.SlicesDone {
+		t.Fatalf("%v %+v", err, sum)
+	}
+	if p := c.Progress(); p.SlicesQueued != 0 || p.SlicesDone != sum.SlicesDone {
+		t.Errorf("every slice published must be done: %+v", p)
+	}
+	again, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	go func() {
+		for again.Progress().SlicesDone < 1 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel2()
+	}()
+	if sum, err := again.Run(ctx2); err != nil || sum.Status != "stopped" {
+		t.Fatalf("second run: %v %+v", err, sum)
+	}
+	if again.ExecutionID() == c.ExecutionID() {
+		t.Errorf("a stopped persistent job must start afresh, not resume %s", c.ExecutionID())
+	}
+}
+
+// TestControllerShowsWorkersThatCannotRunTheJob: a worker whose own
+// validation of the job fails says so through the bucket, and the
+// controller logs it.
+func TestControllerShowsWorkersThatCannotRunTheJob(t *testing.T) {
+	dir := t.TempDir()
+	path, j := writeJob(t, dir, 2, 1, 0, "")
+	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := cluster.Connect(srv.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Load: func(cluster.JobDoc) (*job.Job, error) {
+		return nil, errors.New("connection \"default\" is not configured here")
+	}})
+	wctx, stopWorker := context.WithCancel(context.Background())
+	defer stopWorker()
+	go func() { _ = w.Run(wctx) }()
+	var log syncBuffer
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	go func() {
+		for !strings.Contains(log.String(), "a worker cannot run the job") && ctx.Err() == nil {
+			time.Sleep(5 * time.Millisecond)
+		}
+		cancel()
+	}()
+	sum, err := c.Run(ctx)
+	if !errors.Is(err, job.ErrStopped) || sum.SlicesDone != 0 {
+		t.Errorf("%v %+v", err, sum)
+	}
+	if !strings.Contains(log.String(), `connection \"default\" is not configured here`) {
+		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestControllerWarnsWhenNoWorkerTakesSlices: slices waiting and no worker
+// asking for them make the controller say how to start one.
+func TestControllerWarnsWhenNoWorkerTakesSlices(t *testing.T) {
+	dir := t.TempDir()
+	path, j := writeJob(t, dir, 2, 1, 0, "")
+	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := cluster.Connect(srv.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var log syncBuffer
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil)),
+		IdleWarning: time.Millisecond})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	go func() {
+		for !strings.Contains(log.String(), "no worker is taking them") && ctx.Err() == nil {
+			time.Sleep(5 * time.Millisecond)
+		}
+		cancel()
+	}()
+	if _, err := c.Run(ctx); !errors.Is(err, job.ErrStopped) {
+		t.Errorf("err %v", err)
+	}
+	if !strings.Contains(log.String(), "waiting=2") {
+		t.Errorf("log:\n%s", log.String())
+	}
 }

@@ -27,6 +27,9 @@ type ControllerOptions struct {
 	// AckWait is how long a slice stays with a worker that stopped
 	// reporting progress before it goes to another (default 30s).
 	AckWait time.Duration
+	// IdleWarning is how long slices wait with no worker asking for one
+	// before the controller warns (default 5s).
+	IdleWarning time.Duration
 }
 
 // Controller runs a job's slicer and publishes its slices for workers.
@@ -67,6 +70,9 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 	if opt.AckWait <= 0 {
 		opt.AckWait = 30 * time.Second
 	}
+	if opt.IdleWarning <= 0 {
+		opt.IdleWarning = 5 * time.Second
+	}
 	log := opt.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -76,26 +82,43 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 }
 
 // Run runs the execution to its end, or resumes the one a controller
-// before it left unfinished. Cancelling ctx stops the controller only: the
-// execution stays in the cluster, workers finish the slices published, and
-// a controller started again resumes it.
+// before it left unfinished. Cancelling ctx stops the controller: a once
+// job stays in the cluster (workers finish the slices published, and a
+// controller started again resumes it; the error is job.ErrStopped); a
+// persistent job stops slicing, waits for the slices published and ends
+// as "stopped".
 func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 	if err := c.setup(ctx); err != nil {
 		return c.summary("failed"), err
 	}
-	watchCtx, stopWatch := context.WithCancel(ctx)
+	bg := context.WithoutCancel(ctx)
+	watchCtx, stopWatch := context.WithCancel(bg)
 	defer stopWatch()
 	go c.watchResults(watchCtx)
-	if err := c.slice(ctx); err != nil {
-		if ctx.Err() != nil {
-			return c.stopped()
-		}
+	go c.watchWorkers(watchCtx)
+	go c.watchConsumer(watchCtx)
+	err := c.slice(ctx)
+	if err == nil {
+		err = c.waitForResults(ctx)
+	}
+	switch {
+	case err == nil:
+		return c.finish(ctx, "completed")
+	case ctx.Err() == nil:
 		return c.summary("failed"), err
+	case c.j.Persistent():
+		c.log.Info("stopping: waiting for the slices published")
+		if err := c.waitForResults(bg); err != nil {
+			return c.summary("stopped"), err
+		}
+		return c.finish(bg, "stopped")
 	}
-	if err := c.waitForResults(ctx); err != nil {
-		return c.stopped()
+	sctx, cancel := context.WithTimeout(bg, 5*time.Second)
+	defer cancel()
+	if err := c.saveState(sctx); err != nil { // the exact position, for the next controller
+		c.log.Warn("saving the slicer's position failed", "error", err.Error())
 	}
-	return c.finish(ctx)
+	return c.summary("stopped"), job.ErrStopped
 }
 
 // setup makes the bucket, resumes or starts the execution, and makes the
@@ -210,18 +233,19 @@ func (c *Controller) saveState(ctx context.Context) error {
 	})
 }
 
-// slice runs the slicer to its end. A resumed execution replays the
-// slicer past the slices already published.
+// slice runs the slicer to its end. A resumed execution's slicer starts
+// after the saved position when it can (job.Recoverable); otherwise it is
+// replayed past the slices already published.
 func (c *Controller) slice(ctx context.Context) error {
 	if c.st.SlicerDone {
 		return nil
 	}
-	slicer, err := job.NewSlicer(ctx, c.j, job.RunOptions{Logger: c.log})
+	slicer, order, err := c.newSlicer(ctx)
 	if err != nil {
 		return err
 	}
 	limit := job.MaxQueue(slicer, c.j.Workers)
-	for order := 0; ; {
+	for {
 		reqs, done, err := slicer.Slice(ctx)
 		if err != nil {
 			return fmt.Errorf("%s: slicer: %w", c.j.Operations[0].Where(), err)
@@ -246,6 +270,29 @@ func (c *Controller) slice(ctx context.Context) error {
 	}
 }
 
+// newSlicer makes the slicer and says how many slices it starts after.
+func (c *Controller) newSlicer(ctx context.Context) (job.Slicer, int, error) {
+	opt := job.RunOptions{Logger: c.log}
+	if c.st.Published == 0 {
+		s, err := job.NewSlicer(ctx, c.j, opt)
+		return s, 0, err
+	}
+	last, err := record.ParseJSON(c.st.Last)
+	if err != nil {
+		return nil, 0, fmt.Errorf("job state: the slicer's position: %w", err)
+	}
+	opt.Recovery = []job.Recovery{{SlicerID: 0, LastSlice: last}}
+	s, err := job.NewSlicer(ctx, c.j, opt)
+	if r, ok := s.(job.Recoverable); err == nil && ok && r.Resumed() {
+		c.log.Info("the slicer resumes after its saved position", "published", c.st.Published)
+		return s, c.st.Published, nil
+	}
+	c.log.Info("replaying the slicer past the slices published", "published", c.st.Published)
+	opt.Recovery = nil
+	s, err = job.NewSlicer(ctx, c.j, opt)
+	return s, 0, err
+}
+
 // checkReplay warns when a replayed slicer does not make the request it
 // made before: its slices after this point may differ from the first run's.
 func (c *Controller) checkReplay(order int, req any) {
@@ -258,18 +305,23 @@ func (c *Controller) checkReplay(order int, req any) {
 // publish sends a slice once fewer than limit slices wait for a worker,
 // then records it in the state.
 func (c *Controller) publish(ctx context.Context, order int, req any, limit int) error {
-	for c.outstanding() >= limit {
-		if !sleep(ctx, 20*time.Millisecond) {
-			return ctx.Err()
-		}
+	for ctx.Err() == nil && c.outstanding() >= limit {
+		sleep(ctx, 20*time.Millisecond)
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
 	}
 	s := &job.Slice{ID: c.st.Exec + "-" + strconv.Itoa(order), Order: order, Request: req}
 	body, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
-	err = retry(ctx, c.log, "publish slice", func(ctx context.Context) error {
-		_, err := c.js.Publish(ctx, c.n.subject, body, jetstream.WithMsgID(s.ID))
+	// A stop does not interrupt a publish under way: a slice the stream
+	// stored is counted as published.
+	err = retry(ctx, c.log, "publish slice", func(context.Context) error {
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_, err := c.js.Publish(pctx, c.n.subject, body, jetstream.WithMsgID(s.ID))
 		return err
 	})
 	if err != nil {
@@ -304,6 +356,48 @@ func (c *Controller) watchResults(ctx context.Context) {
 	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) {
 		if e != nil && e.Operation() == jetstream.KeyValuePut {
 			c.record(e.Key(), e.Value())
+		}
+	})
+}
+
+// watchConsumer follows the consumer every second: how many slices are
+// running, and a warning when slices wait and no worker has asked for one
+// for opt.IdleWarning.
+func (c *Controller) watchConsumer(ctx context.Context) {
+	var idleSince time.Time
+	warned := false
+	for sleep(ctx, time.Second) {
+		info, err := c.cons.Info(ctx)
+		if err != nil {
+			continue
+		}
+		c.mu.Lock()
+		c.running = int64(info.NumAckPending)
+		c.mu.Unlock()
+		if info.NumWaiting > 0 || info.NumAckPending > 0 || info.NumPending == 0 {
+			idleSince = time.Time{}
+			continue
+		}
+		if idleSince.IsZero() {
+			idleSince = time.Now()
+		}
+		if !warned && time.Since(idleSince) >= c.opt.IdleWarning {
+			warned = true
+			c.log.Warn("slices are waiting and no worker is taking them: start workers with `pipeline worker --cluster URL`",
+				"waiting", info.NumPending)
+		}
+	}
+}
+
+// watchWorkers logs the workers that cannot run the job (a job file that
+// is not valid with their connections, say): the job waits for a worker
+// that can.
+func (c *Controller) watchWorkers(ctx context.Context) {
+	open := func(ctx context.Context) (jetstream.KeyWatcher, error) { return c.kv.Watch(ctx, workerPrefix+"*") }
+	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) {
+		var p workerProblem
+		if e != nil && json.Unmarshal(e.Value(), &p) == nil {
+			c.log.Error("a worker cannot run the job", "worker", p.Worker, "error", p.Error)
 		}
 	})
 }
@@ -348,9 +442,6 @@ func (c *Controller) reconcile(ctx context.Context) {
 	if err != nil {
 		return
 	}
-	c.mu.Lock()
-	c.running = int64(info.NumAckPending)
-	c.mu.Unlock()
 	if info.NumPending > 0 || info.NumAckPending > 0 {
 		return
 	}
@@ -389,13 +480,15 @@ func (c *Controller) giveUp(ctx context.Context, seq uint64) {
 }
 
 // finish records the end of the execution and removes its stream.
-func (c *Controller) finish(ctx context.Context) (*job.Summary, error) {
-	sum := c.summary("completed")
+func (c *Controller) finish(ctx context.Context, status string) (*job.Summary, error) {
+	sum := c.summary(status)
 	var err error
 	if sum.SlicesFailed > 0 {
 		sum.Status, err = "failed", fmt.Errorf("%d %w", sum.SlicesFailed, job.ErrSlicesFailed)
 	}
+	c.mu.Lock()
 	c.st.Status = sum.Status
+	c.mu.Unlock()
 	if serr := c.saveState(ctx); serr != nil {
 		return sum, serr
 	}
@@ -406,14 +499,6 @@ func (c *Controller) finish(ctx context.Context) (*job.Summary, error) {
 		c.log.Warn("removing the stream failed", "stream", c.n.stream, "error", derr.Error())
 	}
 	return sum, err
-}
-
-func (c *Controller) stopped() (*job.Summary, error) {
-	sum := c.summary("stopped")
-	if c.j.Persistent() {
-		return sum, nil
-	}
-	return sum, job.ErrStopped
 }
 
 // Progress is a snapshot of the execution, from the results so far.
@@ -438,8 +523,12 @@ func (c *Controller) ExecutionID() string {
 func (c *Controller) summary(status string) *job.Summary {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	start := c.start
+	if !c.st.Started.IsZero() {
+		start = c.st.Started // a resumed execution counts from its first controller
+	}
 	sum := &job.Summary{Job: c.j.Name, Lifecycle: c.j.Lifecycle, Status: status, Workers: c.j.Workers,
-		Seconds: time.Since(c.start).Seconds()}
+		Seconds: time.Since(start).Seconds()}
 	for i, o := range c.j.Operations {
 		sum.Operations = append(sum.Operations, job.OpSummary{Op: o.Label, Index: i})
 	}

@@ -18,11 +18,13 @@
 // ("job"), the controller's state ("state": execution id, slices
 // published, the slicer's position) and one key per finished slice
 // ("slice.<id>": done or failed, attempts, per-operation counts). A
-// controller restarted mid-job finds the state and resumes: it replays the
-// slicer past the slices already published (slice ids are
-// <execution>-<order>, so a slice published again has the same id and the
-// stream's duplicate window drops it). The bucket sluice_jobs lists the
-// jobs running, for the workers.
+// controller restarted mid-job finds the state and resumes: a slicer that
+// implements job.Recoverable starts after the saved position; another is
+// replayed past the slices already published. The position is saved at
+// most every 100 ms (and at a stop), so a few slices may be published
+// again: slice ids are <execution>-<order>, so they have the same ids and
+// the stream's duplicate window drops them. The bucket sluice_jobs lists
+// the jobs running, for the workers.
 //
 // Exactly once: a worker runs every slice on fresh instances named after
 // the slice, so file senders write files named after the slice, atomically;

@@ -16,6 +16,7 @@ const (
 	stateKey       = "state"
 	jobKey         = "job"
 	slicePrefix    = "slice."
+	workerPrefix   = "worker."
 )
 
 func namesOf(job string) names {

@@ -37,6 +37,12 @@ type result struct {
 	Operations []job.OpSummary `json:"operations,omitempty"`
 }
 
+// workerProblem is written by a worker that cannot run the job.
+type workerProblem struct {
+	Worker string `json:"worker"`
+	Error  string `json:"error"`
+}
+
 // registryEntry is a job's line in the sluice_jobs bucket.
 type registryEntry struct {
 	Exec   string `json:"exec"`

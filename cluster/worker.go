@@ -200,6 +200,8 @@ func (w *Worker) open(ctx context.Context, n names) (*job.Job, jetstream.Consume
 	j, err := w.opt.Load(doc)
 	if err != nil {
 		w.log.Error("job not valid on this worker", "job", n.token, "error", err.Error())
+		b, _ := json.Marshal(workerProblem{Worker: w.host, Error: err.Error()})
+		_, _ = kv.Put(ctx, workerPrefix+Token(w.host), b) // the controller shows it
 		return nil, cons, nil
 	}
 	return j, cons, nil

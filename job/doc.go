@@ -15,6 +15,11 @@
 // runner, not the operations, owns concurrency, retries, statistics and the
 // dead-letter actions (OpContext.Reject).
 //
+// Beyond one process (package cluster), the same operations run through a
+// small seam: NewSlicer for a controller, SliceRunner for workers (every
+// slice on fresh instances named after it), Slice's JSON form, and
+// Distributed, the check of what cluster mode cannot run.
+//
 // The package sits beside the compiler, never under it: it imports record
 // and lang/diag, and never compiler, plan or any ops package.
 package job

@@ -64,7 +64,11 @@ func writeSpec(w io.Writer, s *Spec) {
 		fmt.Fprintf(w, "%s\n\n", s.Doc)
 	}
 	if s.SingleWorker {
-		fmt.Fprint(w, "Keeps state across slices: each worker has its own; run it with `workers: 1` for one global state.\n\n")
+		fmt.Fprint(w, "Keeps state across slices: each worker has its own; run it with `workers: 1` for one global state. "+
+			"It cannot run in cluster mode (`--cluster`; JOB019).\n\n")
+	}
+	if s.Param("file_per_slice") != nil {
+		fmt.Fprint(w, "In cluster mode (`--cluster`) `file_per_slice` must be true (JOB019): a slice that runs again then rewrites its own file.\n\n")
 	}
 	if len(s.Params) > 0 {
 		writeParams(w, s.Params)

@@ -90,6 +90,16 @@ type Recovery struct {
 	LastSlice any
 }
 
+// Recoverable is implemented by slicers that resume where an execution
+// left off: given SlicerContext.Recovery, Resumed reports that the slicer
+// starts after its LastSlice. A cluster controller restarted mid-job then
+// resumes the slicer from its saved position; other slicers are replayed
+// past the slices already published (and must make the same requests
+// again).
+type Recoverable interface {
+	Resumed() bool
+}
+
 // SlicerContext is what a slicer's constructor sees.
 type SlicerContext struct {
 	Job      *Job

@@ -180,6 +180,16 @@ func (e *clusterEnv) inFlight() int {
 	return info.NumAckPending
 }
 
+// killMidSlice kills a process with SIGKILL once `busy` slices are in
+// flight (the workers are in the middle of their slices).
+func (e *clusterEnv) killMidSlice(victim *exec.Cmd, busy int) {
+	e.waitFor(fmt.Sprintf("%d slice(s) in flight", busy), func() bool { return e.inFlight() == busy })
+	if err := victim.Process.Signal(syscall.SIGKILL); err != nil {
+		e.t.Fatal(err)
+	}
+	_ = victim.Wait()
+}
+
 // finish waits for the controller and checks that the job completed with
 // every record written exactly once.
 func (e *clusterEnv) finish(ctl *exec.Cmd, log *bytes.Buffer, slices, records int) summary {
@@ -235,11 +245,7 @@ func TestClusterWorkerKilledMidSlice(t *testing.T) {
 	victim := e.worker()
 	e.worker()
 	ctl, log := e.controller()
-	e.waitFor("both workers in a slice", func() bool { return e.inFlight() == 2 })
-	if err := victim.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	_ = victim.Wait()
+	e.killMidSlice(victim, 2)
 	s := e.finish(ctl, log, 4, records)
 	if s.Retries < 1 {
 		t.Errorf("the killed worker's slice must have been delivered again: %+v", s)
@@ -312,9 +318,7 @@ func TestClusterLostLastAttemptFails(t *testing.T) {
 	_, records := e.job(4, 10, 600)
 	victim := e.worker()
 	ctl, log := e.controller()
-	e.waitFor("the worker in a slice", func() bool { return e.inFlight() == 1 })
-	_ = victim.Process.Signal(syscall.SIGKILL)
-	_ = victim.Wait()
+	e.killMidSlice(victim, 1)
 	e.worker()
 	err := ctl.Wait()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {

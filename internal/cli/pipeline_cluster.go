@@ -40,7 +40,11 @@ func runCluster(f *jobFlags, j *job.Job, env Env, term *terminal, logger *slog.L
 			return nil, usageErr("run: --ack-wait needs a positive duration (like 30s), got %q", f.ackWait)
 		}
 	}
-	ctx, stop := signalContext(term, "stopping the controller: the execution stays in the cluster and resumes when the controller is started again")
+	what := "stopping the controller: the execution stays in the cluster and resumes when the controller is started again"
+	if j.Persistent() {
+		what = "stopping: no new slices; waiting for the slices published"
+	}
+	ctx, stop := signalContext(term, what)
 	defer stop()
 	if f.cluster == "embedded" {
 		return cluster.RunEmbedded(ctx, j, doc, cluster.EmbeddedOptions{Controller: copt, Stdout: env.Stdout,

@@ -25,6 +25,9 @@ func TestClusterRefusesSingleWorkerOperations(t *testing.T) {
 	if _, _, code := pipeline(t, "validate", p); code != ExitOK {
 		t.Errorf("without --cluster the job is valid; exit %d", code)
 	}
+	if _, stderr, code := pipeline(t, "validate", "--cluster", "nats://127.0.0.1:1", p); code != ExitRules || !strings.Contains(stderr, want) {
+		t.Errorf("validate --cluster: exit %d\n%s", code, stderr)
+	}
 }
 
 func TestRunClusterEmbedded(t *testing.T) {
