@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kgo"
+
 	"github.com/sluice-dev/sluice/fsys"
 	"github.com/sluice-dev/sluice/fsys/s3fs"
 	"github.com/sluice-dev/sluice/internal/faultproxy"
@@ -26,6 +28,7 @@ import (
 	_ "github.com/sluice-dev/sluice/ops/objstore"
 	_ "github.com/sluice-dev/sluice/ops/route"
 	"github.com/sluice-dev/sluice/ops/search"
+	_ "github.com/sluice-dev/sluice/ops/stream"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -36,18 +39,15 @@ type sliceDone struct {
 }
 
 // TestEndToEnd runs data_generator -> delay -> sample_exact_es_percent ->
-// set_key -> key_router -> routed_sender ×3 (search, object store, files)
-// against the real servers. Mid-job the stored percentage changes from 50
+// set_key -> key_router -> routed_sender ×4 (search index, object store,
+// stream broker, files) against the real servers. Mid-job the stored percentage changes from 50
 // to 20: slices after one refresh window keep 20 %. Later the search server
 // the sampler reads from goes away (its proxy is closed): the job goes on
 // at 20 % and completes. Every record a slice kept is found exactly once
 // where its route sent it, and nothing else is there.
-//
-// The stream route (Kafka) is not part of it: stream_sender_api is not on
-// this branch yet; the file route stands in for it.
 func TestEndToEnd(t *testing.T) {
 	ctx := context.Background()
-	conns := testservers.Connections(t, job.ConnSearch, job.ConnS3)
+	conns := testservers.Connections(t, job.ConnSearch, job.ConnS3, job.ConnKafka)
 	es := testservers.Elasticsearch(t)
 	p, err := faultproxy.New(es.URL)
 	if err != nil {
@@ -63,12 +63,14 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	bucket := strings.ReplaceAll(uniqueIndex("sluice-e2e"), "--", "-")
+	topic := uniqueIndex("sluice-e2e")
 	dir := t.TempDir()
 	const window = 300 * time.Millisecond
 	doc := fmt.Sprintf(`{"name": "e2e", "lifecycle": "once", "workers": 1, "max_retries": 0,
 		"apis": [
 			{"_name": "search_sender_api", "index": %q, "size": 50},
 			{"_name": "object_sender_api", "path": %q, "format": "ldjson"},
+			{"_name": "stream_sender_api", "topic": %q},
 			{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
 		"operations": [
 			{"_op": "data_generator", "size": 6000, "set_id": "hexadecimal"},
@@ -76,10 +78,11 @@ func TestEndToEnd(t *testing.T) {
 			{"_op": "sample_exact_es_percent", "_connection": "percent", "index": %q, "document_id": "rate", "window_ms": %d},
 			{"_op": "set_key", "field": "id"},
 			{"_op": "key_router", "use": 1, "from": "beginning", "case": "lower"},
-			{"_op": "routed_sender", "_api_name": "search_sender_api", "routing": {"0,1,2,3,4": "default"}, "_dead_letter_action": "none"},
-			{"_op": "routed_sender", "_api_name": "object_sender_api", "routing": {"5,6,7,8,9": "default"}, "_dead_letter_action": "none"},
-			{"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"a,b,c,d,e,f": "default"}, "size": 100, "_dead_letter_action": "none"}]}`,
-		index, bucket+"/e2e", filepath.Join(dir, "files"), pctIndex, window.Milliseconds())
+			{"_op": "routed_sender", "_api_name": "search_sender_api", "routing": {"0,1,2,3": "default"}, "_dead_letter_action": "none"},
+			{"_op": "routed_sender", "_api_name": "object_sender_api", "routing": {"4,5,6,7": "default"}, "_dead_letter_action": "none"},
+			{"_op": "routed_sender", "_api_name": "stream_sender_api", "routing": {"8,9,a,b": "default"}, "_dead_letter_action": "none"},
+			{"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"c,d,e,f": "default"}, "size": 100, "_dead_letter_action": "none"}]}`,
+		index, bucket+"/e2e", topic, filepath.Join(dir, "files"), pctIndex, window.Milliseconds())
 	j, diags := job.Validate(diag.NewSource("e2e.json", []byte(doc)), job.Options{Conns: conns, Dir: dir})
 	if j == nil {
 		t.Fatal(diags)
@@ -166,9 +169,10 @@ wait:
 	}
 
 	t.Logf("%d routes sampled", len(want))
-	checkSearchRoutes(t, conns, index, want, "01234")
-	checkObjectRoutes(t, conns, bucket+"/e2e", want, "56789")
-	checkFileRoutes(t, filepath.Join(dir, "files"), want, "abcdef")
+	checkSearchRoutes(t, conns, index, want, "0123")
+	checkObjectRoutes(t, conns, bucket+"/e2e", want, "4567")
+	checkStreamRoutes(t, topic, want, "89ab")
+	checkFileRoutes(t, filepath.Join(dir, "files"), want, "cdef")
 }
 
 // routesOf keeps the routes named by the characters of routes.
@@ -250,6 +254,47 @@ func checkFileRoutes(t *testing.T, dir string, want map[string]map[string]int, r
 		t.Fatal(err)
 	}
 	compareRoutes(t, "files", got, routesOf(want, routes))
+}
+
+// checkStreamRoutes reads the topic from the start until no message has
+// come for a second: every message's key is its record's id.
+func checkStreamRoutes(t *testing.T, topic string, want map[string]map[string]int, routes string) {
+	t.Helper()
+	cl, err := kgo.NewClient(kgo.SeedBrokers(testservers.Kafka(t)...), kgo.ConsumeTopics(topic),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	expected := routesOf(want, routes)
+	total := 0
+	for _, ids := range expected {
+		total += len(ids)
+	}
+	got := map[string]map[string]int{}
+	n := 0
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		fetches := cl.PollFetches(ctx)
+		cancel()
+		recs := fetches.Records()
+		if len(recs) == 0 && n >= total {
+			break
+		}
+		for _, r := range recs {
+			var rec struct{ ID string }
+			if err := json.Unmarshal(r.Value, &rec); err != nil || string(r.Key) != rec.ID {
+				t.Fatalf("message key %q, value %s (%v)", r.Key, r.Value, err)
+			}
+			route := strings.ToLower(rec.ID[:1])
+			if got[route] == nil {
+				got[route] = map[string]int{}
+			}
+			got[route][rec.ID]++
+			n++
+		}
+	}
+	compareRoutes(t, "stream", got, expected)
 }
 
 // readTree reads every object under dir: route (its parent) -> id -> count.
