@@ -258,3 +258,24 @@ func TestSenderValidation(t *testing.T) {
 		}
 	}
 }
+
+// Items written before a request failed are reported as written: a retry
+// of the rejected item without an id is reset, and is not sent a third time.
+func TestPartialWriteThenResetReportsWhatWasWritten(t *testing.T) {
+	p, conns := proxied(t)
+	s := newSender(t, conns, `{"index": "`+uniqueIndex("partial")+`", "retry_wait_ms": 5}`, nil)
+	p.Add(faultproxy.Fault{Path: "_bulk", Times: 1, Items: []faultproxy.ItemFault{{Position: 1, Status: 429, Type: "es_rejected_execution_exception", Reason: "busy"}}})
+	p.Add(faultproxy.Fault{Path: "_bulk", Times: 1, Reset: true})
+	recs := keyed("p", 3)
+	for _, r := range recs {
+		delete(r.Meta, "_key")
+	}
+	n, err := s.Send(context.Background(), recs)
+	var pe *job.PartialSendError
+	if !errors.As(err, &pe) || n != 2 || fmt.Sprint(pe.Sent) != "[0 2]" {
+		t.Fatalf("Send = %d, %v; want 2 written and a PartialSendError sent [0 2]", n, err)
+	}
+	if got := len(bulks(p)); got != 2 {
+		t.Fatalf("%d requests, want 2 (no retry of an id-less item after a reset)", got)
+	}
+}
