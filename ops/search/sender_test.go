@@ -279,3 +279,31 @@ func TestPartialWriteThenResetReportsWhatWasWritten(t *testing.T) {
 		t.Fatalf("%d requests, want 2 (no retry of an id-less item after a reset)", got)
 	}
 }
+
+// Through routed_sender: the `**` route writes <index>-<route>, an explicit
+// route writes index (spec row 15 is not reproduced).
+func TestRoutedSenderIndexNames(t *testing.T) {
+	conns := searchConns(t)
+	for _, c := range []struct {
+		routing string
+		index   func(base, route string) string
+	}{
+		{`{"**": "default"}`, func(base, route string) string { return base + "-" + route }},
+		{`{"a,b": "default"}`, func(base, _ string) string { return base }},
+	} {
+		base := uniqueIndex("routing")
+		h, err := harness(t, `{"_op": "routed_sender", "_api_name": "search_sender_api", "routing": `+c.routing+`}`,
+			`[{"_name": "search_sender_api", "index": "`+base+`"}]`, conns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := keyed("x", 2)
+		recs[0].SetMeta("standard:route", "a")
+		recs[1].SetMeta("standard:route", "b")
+		if _, err := h.RunSlice(recs); err != nil {
+			t.Fatal(err)
+		}
+		visible(t, conns, c.index(base, "a"), recs[:1])
+		visible(t, conns, c.index(base, "b"), recs[1:])
+	}
+}
