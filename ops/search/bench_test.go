@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/record"
@@ -58,7 +59,22 @@ func BenchmarkSearchSender(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.N*len(recs))/b.Elapsed().Seconds(), "records/s")
+			b.StopTimer()
+			waitIndexed(b, index, b.N*len(recs))
 		})
+	}
+}
+
+// waitIndexed waits (untimed, up to 2 minutes) until the server has made
+// every written document searchable, so the backlog a benchmark leaves in
+// the test server does not slow the tests that run after it.
+func waitIndexed(b *testing.B, index string, n int) {
+	for deadline := time.Now().Add(2 * time.Minute); countDocs(b, index) < n; {
+		if time.Now().After(deadline) {
+			b.Logf("%s: not all %d documents searchable after 2 minutes", index, n)
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 

@@ -235,7 +235,7 @@ func checkSearchRoutes(t *testing.T, conns *job.Connections, index string, want 
 }
 
 // countDocs counts the documents of an index with a match_all search.
-func countDocs(t *testing.T, index string) int {
+func countDocs(t testing.TB, index string) int {
 	t.Helper()
 	es := testservers.Elasticsearch(t)
 	c := esClient(t, es)

@@ -63,7 +63,7 @@ func makeData(n int) []*record.Record {
 }
 
 // esClient is a plain client of the test search server (Info done).
-func esClient(t *testing.T, es testservers.ES) *elasticsearch.Client {
+func esClient(t testing.TB, es testservers.ES) *elasticsearch.Client {
 	t.Helper()
 	c, err := elasticsearch.NewClient(elasticsearch.Config{Addresses: []string{es.URL}, Username: es.Username, Password: es.Password})
 	if err != nil {
