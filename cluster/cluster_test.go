@@ -456,3 +456,55 @@ func TestControllerWarnsWhenNoWorkerTakesSlices(t *testing.T) {
 		t.Errorf("log:\n%s", log.String())
 	}
 }
+
+// TestSecondControllerStopsTheFirst: a second controller of a running job
+// resumes it, and the first one stops at its next write of the state with
+// ErrAnotherController; the job completes once, every record once.
+func TestSecondControllerStopsTheFirst(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "job.json")
+	text := fmt.Sprintf(`{"name": "twice", "workers": 1,
+  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
+  "operations": [{"_op": "test_counted_reader", "slices": 40, "per": 2}, {"_op": "delay", "ms": 10},
+    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, filepath.Join(dir, "out"))
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, l := job.Load(path, job.Options{})
+	if j == nil {
+		t.Fatal(l.Items)
+	}
+	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := cluster.Connect(srv.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Load: loadFrom(t)})
+	wctx, stopWorker := context.WithCancel(context.Background())
+	defer stopWorker()
+	go func() { _ = w.Run(wctx) }()
+
+	first, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	firstErr := make(chan error, 1)
+	go func() {
+		_, err := first.Run(context.Background())
+		firstErr <- err
+	}()
+	for first.Progress().SlicesDone < 3 {
+		time.Sleep(2 * time.Millisecond)
+	}
+	second, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	sum, err := second.Run(context.Background())
+	if err != nil || sum.Status != "completed" || sum.SlicesDone != 40 || second.ExecutionID() != first.ExecutionID() {
+		t.Fatalf("second controller: %v %+v", err, sum)
+	}
+	if err := <-firstErr; !errors.Is(err, cluster.ErrAnotherController) {
+		t.Errorf("first controller: %v", err)
+	}
+	exactlyOnce(t, filepath.Join(dir, "out"), 80)
+}

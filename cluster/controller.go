@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"bytes"
 	"context"
 	crand "crypto/rand"
 	"encoding/hex"
@@ -47,6 +48,7 @@ type Controller struct {
 	stream   jetstream.Stream
 	cons     jetstream.Consumer
 	st       state
+	rev      uint64    // the revision of the state key this controller read or wrote last
 	saved    time.Time // when st was last saved
 	start    time.Time
 
@@ -166,6 +168,7 @@ func (c *Controller) resume(ctx context.Context) (bool, error) {
 	if err := json.Unmarshal(e.Value(), &st); err != nil {
 		return false, fmt.Errorf("job state: %w", err)
 	}
+	c.rev = e.Revision()
 	c.mu.Lock()
 	c.st = st
 	c.mu.Unlock()
@@ -188,6 +191,7 @@ func (c *Controller) fresh(ctx context.Context) error {
 	if c.kv, err = c.bucket(ctx, c.n.bucket); err != nil {
 		return err
 	}
+	c.rev = 0
 	c.mu.Lock()
 	c.st = state{Exec: randomID(), Status: "running", Started: time.Now().UTC()}
 	c.mu.Unlock()
@@ -222,15 +226,47 @@ func (c *Controller) register(ctx context.Context, status string) error {
 	})
 }
 
+// saveState writes the state if nobody else has since this controller
+// last read or wrote it: a second controller of the same job makes the
+// first one stop with ErrAnotherController.
 func (c *Controller) saveState(ctx context.Context) error {
 	c.saved = time.Now()
 	c.mu.Lock()
 	b, _ := json.Marshal(c.st)
 	c.mu.Unlock()
 	return retry(ctx, c.log, "save state", func(ctx context.Context) error {
-		_, err := c.kv.Put(ctx, stateKey, b)
+		var rev uint64
+		var err error
+		if c.rev == 0 {
+			rev, err = c.kv.Create(ctx, stateKey, b)
+		} else {
+			rev, err = c.kv.Update(ctx, stateKey, b, c.rev)
+		}
+		if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
+			rev, err = c.ownWrite(ctx, b)
+		}
+		if err == nil {
+			c.rev = rev
+		}
 		return err
 	})
+}
+
+// ErrAnotherController: the job's state was written by another controller.
+var ErrAnotherController = errors.New("another controller is running this job (run one controller per job name)")
+
+// ownWrite tells a write of ours whose answer was lost (the server
+// restarted) from another controller's: the stored state is ours when it
+// is what we wrote.
+func (c *Controller) ownWrite(ctx context.Context, b []byte) (uint64, error) {
+	e, err := c.kv.Get(ctx, stateKey)
+	if err != nil {
+		return 0, err
+	}
+	if !bytes.Equal(e.Value(), b) {
+		return 0, &permanent{ErrAnotherController}
+	}
+	return e.Revision(), nil
 }
 
 // slice runs the slicer to its end. A resumed execution's slicer starts

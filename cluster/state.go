@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -49,7 +50,13 @@ type registryEntry struct {
 	Status string `json:"status"`
 }
 
-// retry calls fn until it succeeds or ctx ends: JetStream calls fail while
+// permanent is an error retry gives up on at once.
+type permanent struct{ err error }
+
+func (p *permanent) Error() string { return p.err.Error() }
+
+// retry calls fn until it succeeds, fails with a *permanent error or ctx
+// ends: JetStream calls fail while
 // the server restarts, and are simply made again.
 func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx context.Context) error) error {
 	wait := 100 * time.Millisecond
@@ -57,6 +64,10 @@ func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx conte
 		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		err := fn(cctx)
 		cancel()
+		var p *permanent
+		if errors.As(err, &p) {
+			return p.err
+		}
 		if err == nil || ctx.Err() != nil {
 			if err != nil {
 				return ctx.Err()
