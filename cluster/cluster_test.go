@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/sluice-dev/sluice/cluster"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
@@ -237,18 +239,7 @@ func TestControllerResumesTheSlicer(t *testing.T) {
 	for _, recoverable := range []bool{true, false} {
 		t.Run(fmt.Sprintf("recoverable=%v", recoverable), func(t *testing.T) {
 			dir := t.TempDir()
-			path := filepath.Join(dir, "job.json")
-			text := fmt.Sprintf(`{"name": "counted", "workers": 2,
-  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
-  "operations": [{"_op": "test_counted_reader", "slices": 30, "per": 4, "recoverable": %v}, {"_op": "delay", "ms": 20},
-    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, filepath.Join(dir, "out"), recoverable)
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			j, l := job.Load(path, job.Options{})
-			if j == nil {
-				t.Fatal(l.Items)
-			}
+			path, j := countedJob(t, dir, "counted", 30, 4, fmt.Sprintf(`, "recoverable": %v`, recoverable))
 			countedRequests.Store(0)
 			resumeMidJob(t, dir, path, j, 30, 120)
 			// At most one request is made again when recoverable: the one
@@ -260,6 +251,25 @@ func TestControllerResumesTheSlicer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// countedJob writes a job of test_counted_reader (extra: more of its
+// parameters) through a 20 ms delay to ldjson files per slice in dir/out.
+func countedJob(t *testing.T, dir, name string, slices, per int, extra string) (string, *job.Job) {
+	t.Helper()
+	path := filepath.Join(dir, "job.json")
+	text := fmt.Sprintf(`{"name": %q, "workers": 2,
+  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
+  "operations": [{"_op": "test_counted_reader", "slices": %d, "per": %d %s}, {"_op": "delay", "ms": 20},
+    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, name, filepath.Join(dir, "out"), slices, per, extra)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, l := job.Load(path, job.Options{})
+	if j == nil {
+		t.Fatal(l.Items)
+	}
+	return path, j
 }
 
 // resumeMidJob stops a controller after five slices and runs a second one,
@@ -462,18 +472,7 @@ func TestControllerWarnsWhenNoWorkerTakesSlices(t *testing.T) {
 // ErrAnotherController; the job completes once, every record once.
 func TestSecondControllerStopsTheFirst(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "job.json")
-	text := fmt.Sprintf(`{"name": "twice", "workers": 1,
-  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
-  "operations": [{"_op": "test_counted_reader", "slices": 40, "per": 2}, {"_op": "delay", "ms": 10},
-    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, filepath.Join(dir, "out"))
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	j, l := job.Load(path, job.Options{})
-	if j == nil {
-		t.Fatal(l.Items)
-	}
+	path, j := countedJob(t, dir, "twice", 40, 2, "")
 	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -507,4 +506,46 @@ func TestSecondControllerStopsTheFirst(t *testing.T) {
 		t.Errorf("first controller: %v", err)
 	}
 	exactlyOnce(t, filepath.Join(dir, "out"), 80)
+}
+
+// TestForeignMessageFailsAloneAndLeavesTheJob: a message on the job's
+// subject that is not a slice is terminated with a failed result under its
+// message id; the job's own slices and counts are untouched.
+func TestForeignMessageFailsAloneAndLeavesTheJob(t *testing.T) {
+	dir := t.TempDir()
+	// The counted reader keeps few slices waiting: the foreign message is
+	// handled long before the last slice.
+	path, j := countedJob(t, dir, "ids", 20, 3, "")
+	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := cluster.Connect(srv.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Load: loadFrom(t)})
+	wctx, stopWorker := context.WithCancel(context.Background())
+	defer stopWorker()
+	go func() { _ = w.Run(wctx) }()
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	js, _ := jetstream.New(nc)
+	go func() {
+		for c.Progress().SlicesDone < 1 {
+			time.Sleep(2 * time.Millisecond)
+		}
+		_, _ = js.Publish(context.Background(), "sluice.ids.slices", []byte(`{"id": "x", "request": [1,}`), jetstream.WithMsgID("bogus"))
+	}()
+	sum, err := c.Run(context.Background())
+	if err != nil || sum.SlicesDone != 20 || sum.SlicesFailed != 0 || sum.RecordsOut != 60 {
+		t.Fatalf("%v %+v", err, sum)
+	}
+	kv, _ := js.KeyValue(context.Background(), "sluice_ids")
+	e, err := kv.Get(context.Background(), "slice.bogus")
+	if err != nil || !strings.Contains(string(e.Value()), `"status":"failed"`) || !strings.Contains(string(e.Value()), "unreadable message") {
+		t.Errorf("the foreign message's result: %v %s", err, e.Value())
+	}
+	exactlyOnce(t, filepath.Join(dir, "out"), 60)
 }

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -444,9 +445,17 @@ func (c *Controller) record(key string, value []byte) {
 		c.log.Warn("unreadable slice result", "key", key, "error", err.Error())
 		return
 	}
+	id := key[len(slicePrefix):]
 	c.mu.Lock()
-	c.results[key[len(slicePrefix):]] = r
+	ours := strings.HasPrefix(id, c.st.Exec+"-")
+	if ours {
+		c.results[id] = r
+	}
 	c.mu.Unlock()
+	if !ours {
+		c.log.Warn("a message on the job's subject was not a slice of this execution", "id", id, "status", r.Status, "error", r.Error)
+		return
+	}
 	select {
 	case c.changed <- struct{}{}:
 	default:
