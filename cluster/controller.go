@@ -55,6 +55,7 @@ type Controller struct {
 
 	mu      sync.Mutex
 	results map[string]result
+	dropped int           // slices removed before a worker took them
 	changed chan struct{} // a result arrived
 	running int64
 }
@@ -88,8 +89,8 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 // before it left unfinished. Cancelling ctx stops the controller: a once
 // job stays in the cluster (workers finish the slices published, and a
 // controller started again resumes it; the error is job.ErrStopped); a
-// persistent job stops slicing, waits for the slices published and ends
-// as "stopped".
+// persistent job stops slicing, drops the slices no worker has taken yet,
+// waits for the ones in flight and ends as "stopped".
 func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 	if err := c.setup(ctx); err != nil {
 		return c.summary("failed"), err
@@ -110,7 +111,8 @@ func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 	case ctx.Err() == nil:
 		return c.summary("failed"), err
 	case c.j.Persistent():
-		c.log.Info("stopping: waiting for the slices published")
+		c.dropWaiting(bg)
+		c.log.Info("stopping: waiting for the slices in flight")
 		if err := c.waitForResults(bg); err != nil {
 			return c.summary("stopped"), err
 		}
@@ -383,7 +385,31 @@ const stateEvery = 100 * time.Millisecond
 func (c *Controller) outstanding() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.st.Published - len(c.results)
+	return c.st.Published - c.dropped - len(c.results)
+}
+
+// dropWaiting removes from the stream the slices no worker has taken yet,
+// as the in-process runner leaves its queued slices when a persistent job
+// stops: the summary counts them as never started. Slices delivered stay
+// (in flight, or waiting for their next attempt).
+func (c *Controller) dropWaiting(ctx context.Context) {
+	info, err := c.cons.Info(ctx)
+	if err != nil {
+		return
+	}
+	si, err := c.stream.Info(ctx)
+	if err != nil {
+		return
+	}
+	dropped := 0
+	for seq := max(info.Delivered.Stream+1, si.State.FirstSeq); seq <= si.State.LastSeq; seq++ {
+		if c.stream.DeleteMsg(ctx, seq) == nil {
+			dropped++
+		}
+	}
+	c.mu.Lock()
+	c.dropped += dropped
+	c.mu.Unlock()
 }
 
 // watchResults follows the slice keys of the bucket, every existing one
@@ -552,7 +578,7 @@ func (c *Controller) Progress() job.Progress {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return job.Progress{SlicesDone: sum.SlicesDone, SlicesFailed: sum.SlicesFailed, Retries: sum.Retries,
-		SlicesQueued: max(int64(c.st.Published-len(c.results))-c.running, 0), SlicesRunning: c.running,
+		SlicesQueued: max(int64(c.st.Published-c.dropped-len(c.results))-c.running, 0), SlicesRunning: c.running,
 		RecordsIn: sum.RecordsIn, RecordsOut: sum.RecordsOut, Elapsed: time.Since(c.start)}
 }
 
@@ -573,7 +599,7 @@ func (c *Controller) summary(status string) *job.Summary {
 		start = c.st.Started // a resumed execution counts from its first controller
 	}
 	sum := &job.Summary{Job: c.j.Name, Lifecycle: c.j.Lifecycle, Status: status, Workers: c.j.Workers,
-		Seconds: time.Since(start).Seconds()}
+		NotStarted: int64(c.dropped), Seconds: time.Since(start).Seconds()}
 	for i, o := range c.j.Operations {
 		sum.Operations = append(sum.Operations, job.OpSummary{Op: o.Label, Index: i})
 	}
