@@ -36,6 +36,7 @@ type ControllerOptions struct {
 
 // Controller runs a job's slicer and publishes its slices for workers.
 type Controller struct {
+	id  string // this controller's, in the state it writes
 	nc  *nats.Conn
 	js  jetstream.JetStream
 	j   *job.Job
@@ -81,7 +82,7 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Controller{nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
+	return &Controller{id: randomID(), nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
 		results: map[string]result{}, changed: make(chan struct{}, 1), start: time.Now()}, nil
 }
 
@@ -158,28 +159,39 @@ func (c *Controller) bucket(ctx context.Context, name string) (jetstream.KeyValu
 	return kv, nil
 }
 
-// resume loads the state of an unfinished execution.
+// resume loads the state of an unfinished execution and claims it: a
+// controller still running it stops at its next write of the state.
 func (c *Controller) resume(ctx context.Context) (bool, error) {
-	e, err := c.kv.Get(ctx, stateKey)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return false, nil
+	for {
+		e, err := c.kv.Get(ctx, stateKey)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("job state: %w", err)
+		}
+		var st state
+		if err := json.Unmarshal(e.Value(), &st); err != nil {
+			return false, fmt.Errorf("job state: %w", err)
+		}
+		if st.Status != "running" {
+			return false, nil
+		}
+		st.Controller = c.id
+		b, _ := json.Marshal(st)
+		rev, err := c.kv.Update(ctx, stateKey, b, e.Revision())
+		if errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
+			continue // the other controller wrote meanwhile: read again
+		}
+		if err != nil {
+			return false, fmt.Errorf("job state: %w", err)
+		}
+		c.mu.Lock()
+		c.st, c.rev = st, rev
+		c.mu.Unlock()
+		c.log.Info("resuming execution", "execution", st.Exec, "published", st.Published, "slicer_done", st.SlicerDone)
+		return true, nil
 	}
-	if err != nil {
-		return false, fmt.Errorf("job state: %w", err)
-	}
-	var st state
-	if err := json.Unmarshal(e.Value(), &st); err != nil {
-		return false, fmt.Errorf("job state: %w", err)
-	}
-	c.rev = e.Revision()
-	c.mu.Lock()
-	c.st = st
-	c.mu.Unlock()
-	if c.st.Status != "running" {
-		return false, nil
-	}
-	c.log.Info("resuming execution", "execution", c.st.Exec, "published", c.st.Published, "slicer_done", c.st.SlicerDone)
-	return true, nil
 }
 
 // fresh starts a new execution: the previous one's stream and keys go.
@@ -196,7 +208,7 @@ func (c *Controller) fresh(ctx context.Context) error {
 	}
 	c.rev = 0
 	c.mu.Lock()
-	c.st = state{Exec: randomID(), Status: "running", Started: time.Now().UTC()}
+	c.st = state{Exec: randomID(), Controller: c.id, Status: "running", Started: time.Now().UTC()}
 	c.mu.Unlock()
 	doc, _ := json.Marshal(c.doc)
 	if _, err := c.kv.Put(ctx, jobKey, doc); err != nil {

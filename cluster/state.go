@@ -21,7 +21,8 @@ type JobDoc struct {
 // state is the controller's record of an execution.
 type state struct {
 	Exec       string          `json:"exec"`
-	Status     string          `json:"status"` // running, completed, failed
+	Controller string          `json:"controller"` // the controller running it
+	Status     string          `json:"status"`     // running, completed, failed
 	Published  int             `json:"published"`
 	SlicerDone bool            `json:"slicer_done"`
 	Last       json.RawMessage `json:"last,omitempty"` // the last request published: the slicer's position
