@@ -1,11 +1,14 @@
 package cluster
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/sluice-dev/sluice/job"
 )
@@ -85,4 +88,47 @@ func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx conte
 		}
 		wait = min(2*wait, 2*time.Second)
 	}
+}
+
+// saveState writes the state if nobody else has since this controller
+// last read or wrote it: a second controller of the same job makes the
+// first one stop with ErrAnotherController.
+func (c *Controller) saveState(ctx context.Context) error {
+	c.saved = time.Now()
+	c.mu.Lock()
+	b, _ := json.Marshal(c.st)
+	c.mu.Unlock()
+	return retry(ctx, c.log, "save state", func(ctx context.Context) error {
+		var rev uint64
+		var err error
+		if c.rev == 0 {
+			rev, err = c.kv.Create(ctx, stateKey, b)
+		} else {
+			rev, err = c.kv.Update(ctx, stateKey, b, c.rev)
+		}
+		if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
+			rev, err = c.ownWrite(ctx, b)
+		}
+		if err == nil {
+			c.rev = rev
+		}
+		return err
+	})
+}
+
+// ErrAnotherController: the job's state was written by another controller.
+var ErrAnotherController = errors.New("another controller is running this job (run one controller per job name)")
+
+// ownWrite tells a write of ours whose answer was lost (the server
+// restarted) from another controller's: the stored state is ours when it
+// is what we wrote.
+func (c *Controller) ownWrite(ctx context.Context, b []byte) (uint64, error) {
+	e, err := c.kv.Get(ctx, stateKey)
+	if err != nil {
+		return 0, err
+	}
+	if !bytes.Equal(e.Value(), b) {
+		return 0, &permanent{ErrAnotherController}
+	}
+	return e.Revision(), nil
 }
