@@ -67,6 +67,8 @@ func (c *Controller) watchWorkers(ctx context.Context) {
 	})
 }
 
+// record notes a slice's result; one of a slice this execution did not
+// publish is only logged.
 func (c *Controller) record(key string, value []byte) {
 	var r result
 	if err := json.Unmarshal(value, &r); err != nil {
