@@ -507,3 +507,71 @@ func TestForeignMessageFailsAloneAndLeavesTheJob(t *testing.T) {
 	}
 	exactlyOnce(t, filepath.Join(dir, "out"), 60)
 }
+
+// TestStoppedWorkerFinishesItsSlice: a worker stopped (its context
+// cancelled) in the middle of a slice finishes and acknowledges it before
+// it returns; another worker does the rest, every record once.
+func TestStoppedWorkerFinishesItsSlice(t *testing.T) {
+	dir := t.TempDir()
+	path, j := countedJob(t, dir, "ids", 6, 2, "")
+	nc := embeddedCluster(t, dir, 0, nil)
+	first, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Workers: 1, Load: slowDelay(t, 300)})
+	wctx, stopFirst := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		_ = first.Run(wctx)
+	}()
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	type outcome struct {
+		sum *job.Summary
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		sum, err := c.Run(context.Background())
+		done <- outcome{sum, err}
+	}()
+	js, _ := jetstream.New(nc)
+	for c.Progress().SlicesDone < 1 || inFlight(js, "SLUICE_ids") != 1 {
+		time.Sleep(time.Millisecond)
+	}
+	stopFirst() // in the middle of its second slice
+	<-stopped
+	if n := c.Progress().SlicesDone; n < 2 {
+		t.Errorf("the stopped worker returned with %d slice(s) done: its slice in flight was left", n)
+	}
+	second, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Load: loadFrom(t)})
+	sctx, stopSecond := context.WithCancel(context.Background())
+	defer stopSecond()
+	go func() { _ = second.Run(sctx) }()
+	o := <-done
+	if o.err != nil || o.sum.SlicesDone != 6 || o.sum.Retries != 0 {
+		t.Fatalf("%v %+v", o.err, o.sum)
+	}
+	exactlyOnce(t, filepath.Join(dir, "out"), 12)
+}
+
+// slowDelay loads a job with its delay set to ms.
+func slowDelay(t *testing.T, ms int) func(cluster.JobDoc) (*job.Job, error) {
+	return func(doc cluster.JobDoc) (*job.Job, error) {
+		doc.Source = strings.Replace(doc.Source, `"ms": 20`, fmt.Sprintf(`"ms": %d`, ms), 1)
+		return loadFrom(t)(doc)
+	}
+}
+
+// inFlight is the number of slices of a stream delivered and not yet
+// acknowledged.
+func inFlight(js jetstream.JetStream, stream string) int {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c, err := js.Consumer(ctx, stream, "workers")
+	if err != nil {
+		return -1
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		return -1
+	}
+	return info.NumAckPending
+}
