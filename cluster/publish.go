@@ -132,8 +132,14 @@ func (c *Controller) outstanding() int {
 // dropWaiting removes from the stream the slices no worker has taken yet,
 // as the in-process runner leaves its queued slices when a persistent job
 // stops: the summary counts them as never started. Slices delivered stay
-// (in flight, or waiting for their next attempt).
+// (in flight, or waiting for their next attempt). The consumer is paused
+// meanwhile, so that no slice is taken while the others are removed.
 func (c *Controller) dropWaiting(ctx context.Context) {
+	if _, err := c.js.PauseConsumer(ctx, c.n.stream, consumerName, time.Now().Add(time.Minute)); err != nil {
+		c.log.Warn("pausing the consumer failed: a slice taken meanwhile may be counted twice", "error", err.Error())
+	} else {
+		defer func() { _, _ = c.js.ResumeConsumer(ctx, c.n.stream, consumerName) }()
+	}
 	info, err := c.cons.Info(ctx)
 	if err != nil {
 		return
