@@ -538,8 +538,14 @@ func TestStoppedWorkerFinishesItsSlice(t *testing.T) {
 	}
 	stopFirst() // in the middle of its second slice
 	<-stopped
+	if n := inFlight(js, "SLUICE_ids"); n != 0 {
+		t.Errorf("the stopped worker returned with %d slice(s) unacknowledged", n)
+	}
+	for deadline := time.Now().Add(5 * time.Second); c.Progress().SlicesDone < 2 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
 	if n := c.Progress().SlicesDone; n < 2 {
-		t.Errorf("the stopped worker returned with %d slice(s) done: its slice in flight was left", n)
+		t.Errorf("%d slice(s) done: the stopped worker's slice in flight was left", n)
 	}
 	second, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Load: loadFrom(t)})
 	sctx, stopSecond := context.WithCancel(context.Background())
