@@ -3,6 +3,7 @@ package compiler
 import (
 	"errors"
 	"sort"
+	"sync"
 
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/postprocess"
@@ -45,7 +46,7 @@ func checkKeys(r *Rule, diags *diag.List) bool {
 		return true
 	}
 	ok := true
-	params := opParams(r)
+	var params map[string]bool // the operation's parameters, found when a key is not a rule key
 	for i := 0; i < r.Obj.Len(); i++ {
 		k, v := r.Obj.At(i)
 		t, known := ruleKeys[k]
@@ -61,7 +62,14 @@ func checkKeys(r *Rule, diags *diag.List) bool {
 				ok = false
 			}
 			diags.Add(d)
-		case !params[k] && !otherKeys[k]:
+		case otherKeys[k]:
+		default:
+			if params == nil {
+				params = opParams(r)
+			}
+			if params[k] {
+				continue
+			}
 			if hint := nearestKey(k, params); hint != "" {
 				diags.Add(diag.Warn(CodeUnknownKey, r.keySpan(k), "unknown rule key %q is ignored", k).WithNote("did you mean %q?", hint))
 			}
@@ -104,13 +112,25 @@ func isStrings(v any) bool {
 // operation when it names none or an unknown one).
 func opParams(r *Rule) map[string]bool {
 	out := map[string]bool{}
-	names := []string{r.str("post_process"), r.str("validation")}
-	if _, ok := postprocess.Lookup(names[0]); !ok {
-		if _, ok := postprocess.Lookup(names[1]); !ok {
-			names = postprocess.Names()
+	found := false
+	for _, n := range []string{r.str("post_process"), r.str("validation")} {
+		if spec, ok := postprocess.Lookup(n); ok {
+			found = true
+			for _, p := range spec.Params {
+				out[p.Name] = true
+			}
 		}
 	}
-	for _, n := range names {
+	if !found {
+		return allParams()
+	}
+	return out
+}
+
+// allParams is the union of every operation's parameters.
+var allParams = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, n := range postprocess.Names() {
 		if spec, ok := postprocess.Lookup(n); ok {
 			for _, p := range spec.Params {
 				out[p.Name] = true
@@ -118,7 +138,7 @@ func opParams(r *Rule) map[string]bool {
 		}
 	}
 	return out
-}
+})
 
 // nearestKey is the known key closest to a misspelled one (edit distance
 // at most 2, and less than half its length), or "".

@@ -15,6 +15,9 @@ type GraphNode struct {
 	Rule   RuleRef
 	Tags   []string
 	Follow string
+	// Selector is the index of the selector the element belongs to (-1 for
+	// the output pass).
+	Selector int
 }
 
 // Graph lists the plan's elements and the edges between them: a selector
@@ -41,15 +44,15 @@ func (p *Plan) elementNodes() ([]GraphNode, [][2]string) {
 	var edges [][2]string
 	for i, s := range p.Selectors {
 		sid := fmt.Sprintf("s%d", i)
-		nodes = append(nodes, GraphNode{ID: sid, Kind: "selector", Title: s.Query, Rule: s.Rule})
+		nodes = append(nodes, GraphNode{ID: sid, Kind: "selector", Title: s.Query, Rule: s.Rule, Selector: i})
 		for j, e := range s.Extractions {
 			id := fmt.Sprintf("s%de%d", i, j)
-			nodes = append(nodes, GraphNode{ID: id, Kind: "extract", Title: e.describe(), Rule: e.Rule, Tags: e.Tags})
+			nodes = append(nodes, GraphNode{ID: id, Kind: "extract", Title: e.describe(), Rule: e.Rule, Tags: e.Tags, Selector: i})
 			edges = append(edges, [2]string{sid, id})
 		}
 		for j, st := range s.Pipeline {
 			id := fmt.Sprintf("s%dp%d", i, j)
-			nodes = append(nodes, GraphNode{ID: id, Kind: "post", Title: st.describe(), Rule: st.Rule, Tags: st.Tags, Follow: st.Follow})
+			nodes = append(nodes, GraphNode{ID: id, Kind: "post", Title: st.describe(), Rule: st.Rule, Tags: st.Tags, Follow: st.Follow, Selector: i})
 		}
 	}
 	return nodes, edges
@@ -58,7 +61,7 @@ func (p *Plan) elementNodes() ([]GraphNode, [][2]string) {
 func (p *Plan) outputNodes(nodes []GraphNode, edges [][2]string) ([]GraphNode, [][2]string) {
 	elements := len(nodes)
 	add := func(id, title string, rule RuleRef) {
-		nodes = append(nodes, GraphNode{ID: id, Kind: "output", Title: title, Rule: rule})
+		nodes = append(nodes, GraphNode{ID: id, Kind: "output", Title: title, Rule: rule, Selector: -1})
 		for _, n := range nodes[:elements] {
 			if n.Rule.ID == rule.ID && n.Kind != "selector" {
 				edges = append(edges, [2]string{n.ID, id})

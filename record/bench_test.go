@@ -3,7 +3,9 @@ package record
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +49,27 @@ func BenchmarkEncodeWeblog(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		buf = AppendJSON(buf[:0], objs[i%len(objs)])
+	}
+}
+
+// BenchmarkDecodeWideRecord decodes one record with 100,000 keys
+// (docs/performance.md).
+func BenchmarkDecodeWideRecord(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteByte('{')
+	for i := 0; i < 100000; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `"key%d":%d`, i, i)
+	}
+	sb.WriteByte('}')
+	s := sb.String()
+	b.ReportAllocs()
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		if _, err := ParseRecordString(s); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

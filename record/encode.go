@@ -55,6 +55,9 @@ func appendArray(b []byte, a []any) []byte {
 }
 
 func appendObject(b []byte, o *Object) []byte {
+	if o.raw != nil && canonical(o.raw.text) { // read and never used: as it came
+		return append(b, o.raw.text...)
+	}
 	o.resolveAll()
 	b = append(b, '{')
 	first := true

@@ -117,3 +117,30 @@ func mustObject(t *testing.T, s string) *Object {
 	}
 	return o
 }
+
+// Copying a value that shares one object in many places copies it once:
+// a value shared 2^40 times over along its paths copies in linear time.
+func TestCopySharedIsLinear(t *testing.T) {
+	leaf := mustObject(t, `{"k":1}`)
+	var v any = leaf
+	for i := 0; i < 40; i++ {
+		o := NewObject(2)
+		o.Set("l", v)
+		o.Set("r", v)
+		v = o
+	}
+	root := NewObject(1)
+	root.Set("d", v)
+	start := time.Now()
+	ParsePath("d.l.x").Set(root, root) // root reaches d.l: copied
+	if took := time.Since(start); took > time.Second {
+		t.Fatalf("took %v", took)
+	}
+	got, _ := ParsePath("d.l.x.a").Get(root)
+	if got != nil {
+		t.Errorf("unexpected %v", got)
+	}
+	if x, _ := ParsePath("d.l.x").Get(root); x == any(root) {
+		t.Error("the record contains itself")
+	}
+}

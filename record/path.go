@@ -189,7 +189,7 @@ func (p Path) Set(o *Object, v any) {
 	keys := p.keys(o)
 	if len(keys) == 1 {
 		if reachesAny(v, []any{o}) {
-			v = DeepCopy(v)
+			v = copyShared(v)
 		}
 		o.Set(keys[0], v)
 		return
@@ -216,7 +216,7 @@ func setIn(container any, keys []string, v any, chain []any) any {
 		}
 		v = setIn(next, keys[1:], v, chain)
 	} else if reachesAny(v, chain) {
-		v = DeepCopy(v)
+		v = copyShared(v)
 	}
 	return assign(container, k, v)
 }

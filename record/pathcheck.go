@@ -140,3 +140,43 @@ func identity(v any) unsafe.Pointer {
 	}
 	return nil
 }
+
+// copyShared deep-copies v, copying a value reached along several paths
+// once (a record may share one value in many places; copying each path
+// separately would be exponential in the nesting of the sharing).
+func copyShared(v any) any {
+	return (&sharedCopier{done: map[unsafe.Pointer]any{}}).copy(v)
+}
+
+type sharedCopier struct{ done map[unsafe.Pointer]any }
+
+func (c *sharedCopier) copy(v any) any {
+	id := identity(v)
+	if id == nil {
+		if _, ok := v.([]any); ok {
+			return []any{}
+		}
+		return v
+	}
+	if done, ok := c.done[id]; ok {
+		return done
+	}
+	switch x := v.(type) {
+	case *Object:
+		x.resolveAll()
+		o := &Object{fields: make([]field, len(x.fields))}
+		c.done[id] = o
+		for i, f := range x.fields {
+			o.fields[i] = field{f.key, c.copy(f.val)}
+		}
+		return o
+	case []any:
+		a := make([]any, len(x))
+		c.done[id] = a
+		for i, e := range x {
+			a[i] = c.copy(e)
+		}
+		return a
+	}
+	return v
+}

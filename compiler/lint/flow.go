@@ -8,14 +8,23 @@ import (
 // after toString, isString keeps every value (the transform removes what it
 // cannot convert), so the validation is constant.
 var alwaysValid = map[string][]string{
-	"toString":    {"isString"},
-	"toLowerCase": {"isString"},
-	"toUpperCase": {"isString"},
-	"trim":        {"isString"},
-	"trimStart":   {"isString"},
-	"trimEnd":     {"isString"},
-	"toNumber":    {"isNumber"},
-	"toBoolean":   {"isBoolean"},
+	"toString":     {"isString"},
+	"toJSON":       {"isString"},
+	"toLowerCase":  {"isString"},
+	"toUpperCase":  {"isString"},
+	"toCamelCase":  {"isString"},
+	"toKebabCase":  {"isString"},
+	"toPascalCase": {"isString"},
+	"toSnakeCase":  {"isString"},
+	"toTitleCase":  {"isString"},
+	"trim":         {"isString"},
+	"trimStart":    {"isString"},
+	"trimEnd":      {"isString"},
+	"truncate":     {"isString"},
+	"encodeURL":    {"isString"},
+	"decodeURL":    {"isString"},
+	"toNumber":     {"isNumber"},
+	"toBoolean":    {"isBoolean"},
 }
 
 // constantValidations: a validation that follows only transforms whose

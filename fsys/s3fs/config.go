@@ -2,8 +2,10 @@ package s3fs
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/sluice-dev/sluice/fsys"
 )
@@ -39,11 +41,21 @@ type Config struct {
 	MaxRetries int
 	// PartSize is the multipart part size (0: DefaultPartSize; at least 5 MiB).
 	PartSize int64
+	// RequestTimeout bounds the wait for a response's headers (0:
+	// DefaultRequestTimeout); a request that times out is retried.
+	RequestTimeout time.Duration
+	// Transport, when set, carries the requests instead of a transport
+	// made from the settings above (RequestTimeout does not apply then):
+	// custom networking, and tests that route requests through a proxy.
+	Transport http.RoundTripper
 }
+
+// DefaultRequestTimeout is the longest wait for a server's answer.
+const DefaultRequestTimeout = time.Minute
 
 // settings are the keys a connection may hold, as teraslice names them.
 var settings = []string{"endpoint", "accessKeyId", "secretAccessKey", "sessionToken", "region",
-	"forcePathStyle", "sslEnabled", "bucket", "maxRetries", "partSize"}
+	"forcePathStyle", "sslEnabled", "bucket", "maxRetries", "partSize", "requestTimeout"}
 
 // ParseConfig reads a connection's settings:
 //
@@ -57,6 +69,7 @@ var settings = []string{"endpoint", "accessKeyId", "secretAccessKey", "sessionTo
 //	bucket           optional: the bucket every path is in
 //	maxRetries       retries of a failed request (default 10)
 //	partSize         multipart part size in bytes (default 8 MiB, min 5 MiB)
+//	requestTimeout   ms to wait for an answer before retrying (default 60000)
 //
 // Unknown keys are an error.
 func ParseConfig(cfg map[string]any) (Config, error) {
@@ -89,6 +102,11 @@ func ParseConfig(cfg map[string]any) (Config, error) {
 		return c, err
 	}
 	c.PartSize = int64(part)
+	ms, err := intSetting(cfg, "requestTimeout")
+	if err != nil {
+		return c, err
+	}
+	c.RequestTimeout = time.Duration(ms) * time.Millisecond
 	return c, c.normalize(ssl)
 }
 
@@ -111,6 +129,9 @@ func (c *Config) normalize(ssl bool) error {
 	}
 	if c.PartSize == 0 {
 		c.PartSize = DefaultPartSize
+	}
+	if c.RequestTimeout == 0 {
+		c.RequestTimeout = DefaultRequestTimeout
 	}
 	if c.PartSize < minPartSize {
 		return settingErr("partSize %d is below the 5 MiB S3 requires of a part", c.PartSize)

@@ -44,7 +44,16 @@ func Open(c Config) (*FS, error) {
 		return nil, err
 	}
 	u, _ := c.endpointURL()
-	opts := &minio.Options{Secure: u.Scheme == "https", Region: c.Region, MaxRetries: c.MaxRetries}
+	transport := c.Transport
+	if transport == nil {
+		t, err := minio.DefaultTransport(u.Scheme == "https")
+		if err != nil {
+			return nil, fsys.Wrap(Kind, "connect", c.Endpoint, err)
+		}
+		t.ResponseHeaderTimeout = c.RequestTimeout
+		transport = t
+	}
+	opts := &minio.Options{Secure: u.Scheme == "https", Region: c.Region, MaxRetries: c.MaxRetries, Transport: transport}
 	if c.AccessKeyID != "" {
 		opts.Creds = credentials.NewStaticV4(c.AccessKeyID, c.SecretAccessKey, c.SessionToken)
 	} else {

@@ -11,12 +11,12 @@ type Entry struct {
 	Severity string // error, warning or info
 	Title    string // one line, as in the compiler's code table
 	Meaning  string
-	Example  string // a rule file that produces the code ("" when no rule file can)
+	Example  string // a rule file (a job file for JOB codes) that produces the code; "" when none can
 	Data     string // for run-time codes: NDJSON records the example rules fail on
 	Fix      string
 }
 
-var codePattern = regexp.MustCompile(`^[A-Z]{3}[0-9]{3}$`)
+var codePattern = regexp.MustCompile(`^[A-Z]{2,3}[0-9]{3}$`)
 
 // IsCode reports whether s has the shape of a diagnostic code (RUL011).
 func IsCode(s string) bool { return codePattern.MatchString(s) }

@@ -12,13 +12,31 @@ import (
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/internal/catalogue"
+	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
+	_ "github.com/sluice-dev/sluice/ops/all"
+	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/record"
 )
 
-// codeDirs are the packages whose diagnostics reach a rulec user: the
-// compiler, its analysis passes and the plan (run-time dead letters).
-var codeDirs = []string{"../../compiler", "../../compiler/lint", "../../plan"}
+// codeDirs are the packages whose diagnostics reach a user of rulec or
+// pipeline: the compiler, its analysis passes, the plan (run-time dead
+// letters), the job file validation and the data generator's schemas.
+var codeDirs = []string{"../../compiler", "../../compiler/lint", "../../plan", "../../job", "../../ops/generator"}
+
+// noExample are the codes whose entry needs no runnable example, and why.
+var noExample = map[string]string{
+	"RUL001": "needs a missing file",
+	"JOB001": "needs a missing file",
+	"RUN002": "needs an operation that fails at run time",
+	"RUN003": "needs a regex that runs out of time",
+	"JOB016": "needs an operation with a connection",
+	"JOB017": "depends on an operation's own job-level check",
+	"GEN001": "needs a schema file", "GEN002": "needs a schema file", "GEN003": "needs a schema file",
+	"IN001": "an input line (internal/cli tests it)", "IN002": "an input line (internal/cli tests it)",
+	"IN003": "an oversized input line", "IN004": "a malformed array input", "RUN004": "an oversized output",
+	"RUN900": "a bug", "JOB019": "cluster mode (job.Distributed, not validation)",
+}
 
 // declared maps each code constant's value to whether a non-test file
 // outside its declaration refers to it (the code can be emitted).
@@ -29,28 +47,60 @@ type declared map[string]bool
 // bypass this check.
 func scanCodes(t *testing.T) declared {
 	t.Helper()
-	names := map[string]string{} // constant name -> code
-	used := map[string]bool{}
+	names := map[string]string{} // package dir + constant name -> code
+	used := map[string]bool{}    // identifiers used outside declarations
 	for _, dir := range codeDirs {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			scanFile(t, f, names, used)
+		for _, f := range sourceFiles(dir) {
+			scanFile(t, f, dir, names, used)
 		}
 	}
-	if len(names) < 20 {
+	if len(names) < 30 {
 		t.Fatalf("found only %d code constants in %v: has the layout changed?", len(names), codeDirs)
 	}
 	out := declared{}
-	for name, code := range names {
+	for key, code := range names {
+		_, name, _ := strings.Cut(key, " ")
 		out[code] = out[code] || used[name]
+	}
+	// the CLI's input and output dead-letter codes
+	for _, f := range sourceFiles("../cli") {
+		for _, code := range literalCodes(t, f) {
+			out[code] = true
+		}
 	}
 	return out
 }
 
-func scanFile(t *testing.T, path string, names map[string]string, used map[string]bool) {
+func sourceFiles(dir string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var out []string
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// literalCodes lists the code-shaped string literals of a file.
+func literalCodes(t *testing.T, path string) []string {
+	file, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok {
+			if code := codeLiteral([]ast.Expr{lit}, 0); code != "" {
+				out = append(out, code)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func scanFile(t *testing.T, path, dir string, names map[string]string, used map[string]bool) {
 	file, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +110,7 @@ func scanFile(t *testing.T, path string, names map[string]string, used map[strin
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if code := codeLiteral(n.Values, i); code != "" {
-					names[name.Name] = code
+					names[dir+" "+name.Name] = code
 				}
 			}
 			return false // the declaration is not a use
@@ -116,7 +166,7 @@ func TestExamplesProduceTheirCode(t *testing.T) {
 	codes := scanCodes(t)
 	var emitted []string
 	for code, used := range codes {
-		if used && code != "RUL001" && code != "RUN002" && code != "RUN003" { // need a missing file / a failing operation / a regex that runs out of time
+		if _, exempt := noExample[code]; used && !exempt {
 			emitted = append(emitted, code)
 		}
 	}
@@ -136,8 +186,13 @@ func TestExamplesProduceTheirCode(t *testing.T) {
 // exampleCodes compiles the example and, with data, runs it; it returns the
 // codes reported (with the severity the entry states).
 func exampleCodes(t *testing.T, e catalogue.Entry) map[string]bool {
-	src := diag.NewSource("example.rules", []byte(e.Example+"\n"))
-	p, diags := compiler.Compile([]*diag.Source{src}, compiler.Config{})
+	var p *plan.Plan
+	var diags *diag.List
+	if strings.HasPrefix(e.Code, "JOB") {
+		_, diags = job.Validate(diag.NewSource("example.json", []byte(e.Example+"\n")), job.Options{})
+	} else {
+		p, diags = compiler.Compile([]*diag.Source{diag.NewSource("example.rules", []byte(e.Example+"\n"))}, compiler.Config{})
+	}
 	got := map[string]bool{}
 	for _, d := range diags.Items {
 		if d.Code == e.Code && d.Severity.String() != e.Severity {

@@ -13,7 +13,7 @@ import (
 type arrayFramer struct {
 	name    string
 	max     int
-	emit    func(*batch) bool
+	emit    func(*batch)
 	line    int // current line of the input
 	state   arrayState
 	sc      valueScanner
@@ -40,14 +40,13 @@ func (f *arrayFramer) run(src *source) error {
 	for {
 		data, err := src.next(f.cur != nil)
 		if data == nil && err == nil {
-			if !f.flush() {
-				return errStopped
-			}
+			f.flush()
 			continue
 		}
-		for i := 0; i < len(data); i++ {
-			if !f.feed(data[i]) {
-				return errStopped
+		for _, c := range data {
+			f.step(c)
+			if c == '\n' {
+				f.line++
 			}
 		}
 		if err != nil {
@@ -56,64 +55,54 @@ func (f *arrayFramer) run(src *source) error {
 	}
 }
 
-func (f *arrayFramer) feed(c byte) bool {
-	ok := f.step(c)
-	if c == '\n' {
-		f.line++
-	}
-	return ok
-}
-
-func (f *arrayFramer) step(c byte) bool {
+func (f *arrayFramer) step(c byte) {
 	switch f.state {
 	case arrOpen:
 		if c == '[' {
 			f.state = arrValue
 		}
-		return true
+		return
 	case arrIn:
 		switch f.sc.feed(c) {
 		case valueEndedBefore:
-			if !f.endElement() {
-				return false
-			}
+			f.endElement()
 			f.state = arrComma
-			return f.step(c)
+			f.step(c)
+			return
 		case valueEnded:
 			f.keep(c)
 			f.state = arrComma
-			return f.endElement()
+			f.endElement()
+			return
 		}
 		f.keep(c)
-		return true
+		return
 	case arrDone:
 		if !isJSONSpace(c) && !f.trailer {
 			f.trailer = true
-			return f.deadHere(CodeArraySyntax, "text after the end of the JSON array", []byte{c})
+			f.deadHere(CodeArraySyntax, "text after the end of the JSON array", []byte{c})
 		}
-		return true
+		return
 	}
 	if isJSONSpace(c) {
-		return true
+		return
 	}
 	switch {
 	case c == ']':
 		f.state = arrDone
-		return f.flush()
+		f.flush()
+		return
 	case c == ',' && f.state == arrComma:
 		f.state = arrValue
-		return true
+		return
 	case f.state == arrComma:
-		if !f.deadHere(CodeArraySyntax, "expected ',' or ']' between array elements", []byte{c}) {
-			return false
-		}
+		f.deadHere(CodeArraySyntax, "expected ',' or ']' between array elements", []byte{c})
 	}
 	f.sc = valueScanner{}
 	f.elem, f.elemLen, f.at = f.elem[:0], 0, f.line
 	f.state = arrIn
 	f.sc.feed(c)
 	f.keep(c)
-	return true
 }
 
 func (f *arrayFramer) keep(c byte) {
@@ -125,10 +114,11 @@ func (f *arrayFramer) keep(c byte) {
 
 // endElement adds the element to the batch, or dead-letters it when it is
 // larger than max.
-func (f *arrayFramer) endElement() bool {
+func (f *arrayFramer) endElement() {
 	if f.elemLen > f.max {
 		msg := "array element larger than --max-record-size (" + strconv.Itoa(f.elemLen) + " bytes > " + strconv.Itoa(f.max) + "); its first bytes are kept"
-		return f.flush() && f.emit(&batch{line: f.at, dead: deadLine(nil, f.name, f.at, CodeTooLarge, msg, f.elem[:min(len(f.elem), deadExcerpt)])})
+		f.deadAt(f.at, CodeTooLarge, msg, f.elem)
+		return
 	}
 	if f.cur == nil {
 		f.cur = &batch{line: f.at}
@@ -136,45 +126,42 @@ func (f *arrayFramer) endElement() bool {
 	f.cur.elems = append(f.cur.elems, element{text: string(f.elem), line: f.at})
 	f.size += len(f.elem)
 	if f.size >= batchBytes {
-		return f.flush()
+		f.flush()
 	}
-	return true
 }
 
 // deadHere dead-letters a syntax problem of the array itself.
-func (f *arrayFramer) deadHere(code, msg string, raw []byte) bool {
-	return f.flush() && f.emit(&batch{line: f.line, dead: deadLine(nil, f.name, f.line, code, msg, raw)})
+func (f *arrayFramer) deadHere(code, msg string, raw []byte) { f.deadAt(f.line, code, msg, raw) }
+
+// deadAt emits a dead letter for line, after the elements before it.
+func (f *arrayFramer) deadAt(line int, code, msg string, raw []byte) {
+	f.flush()
+	f.emit(&batch{line: line, dead: deadLine(nil, f.name, line, code, msg, raw[:min(len(raw), deadExcerpt)])})
 }
 
-func (f *arrayFramer) flush() bool {
-	if f.cur == nil {
-		return true
+func (f *arrayFramer) flush() {
+	if f.cur != nil {
+		b := f.cur
+		f.cur, f.size = nil, 0
+		f.emit(b)
 	}
-	b := f.cur
-	f.cur, f.size = nil, 0
-	return f.emit(b)
 }
 
 // finish ends the input: an element cut off by the end is dead-lettered,
-// as is an array that never closes.
+// as is an array that never closes (unless the run was stopped).
 func (f *arrayFramer) finish(err error) error {
-	ok := true
-	switch f.state {
-	case arrIn:
-		if f.sc.scalar {
-			ok = f.endElement()
-		} else {
-			ok = f.flush() && f.emit(&batch{line: f.at, dead: deadLine(nil, f.name, f.at, CodeArraySyntax,
-				"the input ends inside this array element", f.elem[:min(len(f.elem), deadExcerpt)])})
-		}
-		ok = ok && f.deadHere(CodeArraySyntax, "the JSON array is not closed with ']'", nil)
-	case arrValue, arrComma:
-		ok = f.deadHere(CodeArraySyntax, "the JSON array is not closed with ']'", nil)
+	stopped := err == errStopped
+	switch {
+	case f.state == arrIn && f.sc.scalar:
+		f.endElement()
+	case f.state == arrIn:
+		f.deadAt(f.at, CodeArraySyntax, "the input ends inside this array element", f.elem)
 	}
-	if !f.flush() || !ok || err == errStopped {
-		return errStopped
+	if !stopped && (f.state == arrIn || f.state == arrValue || f.state == arrComma) {
+		f.deadHere(CodeArraySyntax, "the JSON array is not closed with ']'", nil)
 	}
-	if err == io.EOF {
+	f.flush()
+	if err == io.EOF || stopped {
 		return nil
 	}
 	return err

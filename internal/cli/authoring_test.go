@@ -29,7 +29,7 @@ func golden(t *testing.T, name, got string) {
 // TestExplainCode: rulec explain CODE prints the catalogue entry with the
 // example's real diagnostics; unknown codes are a usage error.
 func TestExplainCode(t *testing.T) {
-	for _, code := range []string{"RUL011", "RUL007", "RUN001", "codes"} {
+	for _, code := range []string{"RUL011", "RUL007", "RUN001", "JOB015", "codes"} {
 		out, errOut, exit := rulec(t, "", "explain", code)
 		if exit != 0 {
 			t.Fatalf("%s: exit %d: %s", code, exit, errOut)
@@ -38,6 +38,11 @@ func TestExplainCode(t *testing.T) {
 	}
 	if _, errOut, exit := rulec(t, "", "explain", "RUL999"); exit != ExitUsage || errOut == "" {
 		t.Errorf("unknown code: exit %d, stderr %q", exit, errOut)
+	}
+	viaRulec, _, _ := rulec(t, "", "explain", "JOB003")
+	viaPipeline, _, code := pipeline(t, "explain", "job003")
+	if code != 0 || viaPipeline != viaRulec || !strings.Contains(viaPipeline, "warning: JOB003 duplicate key name") {
+		t.Errorf("pipeline explain job003: exit %d\n%s", code, viaPipeline)
 	}
 }
 
@@ -109,12 +114,16 @@ const usersRules, usersData = "testdata/authoring/users.rules", "testdata/author
 
 // TestCoverage: rulec coverage as text and JSON (goldens); -r form.
 func TestCoverage(t *testing.T) {
-	for _, format := range []string{"text", "json"} {
+	for _, format := range []string{"text", "json", "html"} {
 		out, errOut, code := rulec(t, "", "coverage", "--format", format, usersRules, usersData)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", format, code, errOut)
 		}
 		golden(t, "authoring/coverage."+format, out)
+		if format == "html" && (strings.Count(out, " cold\"") != 2 || !strings.Contains(out, `<g class="node selector cold" id="node-s1"`) ||
+			!strings.Contains(out, `<g class="node extract cold" id="node-s1e0"`) || !strings.Contains(out, ">reached 2: rejected a value 1, accepted 1</text>")) {
+			t.Errorf("html: the never-fired selector type:admin and its extraction must be the only cold nodes, with counts on every node")
+		}
 	}
 	if out, _, _ := rulec(t, "", "coverage", "-r", usersRules, usersData); !strings.Contains(out, "never matched") {
 		t.Errorf("-r form:\n%s", out)
@@ -177,6 +186,17 @@ func TestPipelineExplain(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q", want)
 		}
+	}
+	// an api with a connection: the connection is a node of its own
+	for _, format := range []string{"text", "dot"} {
+		out, errOut, code := pipeline(t, "explain", "--format", format, "testdata/authoring/job-s3.json")
+		if code != 0 {
+			t.Fatalf("job-s3 %s: exit %d: %s", format, code, errOut)
+		}
+		golden(t, "authoring/job-s3-explain."+format, out)
+	}
+	if out, _, _ := pipeline(t, "explain", "testdata/authoring/job-s3.json"); !strings.Contains(out, "[0] object_sender_api  (testdata/authoring/job-s3.json:6)  -> connection s3 default") {
+		t.Errorf("the api's connection is missing:\n%s", out)
 	}
 	if _, _, code := pipeline(t, "explain", "--format", "png", "testdata/authoring/job.json"); code != ExitUsage {
 		t.Errorf("unknown format: exit %d", code)

@@ -24,8 +24,12 @@ func planGraph(p *plan.Plan, title, prefix string, files []string) svggraph.Grap
 		if extra := tagLine(n); extra != "" {
 			lines = append(lines, extra)
 		}
-		g.Nodes = append(g.Nodes, svggraph.Node{ID: prefix + n.ID, Lines: lines, Class: n.Kind,
-			Data: map[string]string{"file": strconv.Itoa(fileIndex(files, n.Rule.File)), "line": strconv.Itoa(n.Rule.Line)}})
+		node := svggraph.Node{ID: prefix + n.ID, Lines: lines, Class: n.Kind,
+			Data: map[string]string{"file": strconv.Itoa(fileIndex(files, n.Rule.File)), "line": strconv.Itoa(n.Rule.Line)}}
+		if n.Kind == "extract" {
+			node.Group = prefix + "extractions of s" + strconv.Itoa(n.Selector)
+		}
+		g.Nodes = append(g.Nodes, node)
 	}
 	for _, e := range edges {
 		g.Edges = append(g.Edges, svggraph.Edge{From: prefix + e[0], To: prefix + e[1]})

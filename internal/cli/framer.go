@@ -198,7 +198,7 @@ func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c =
 type lineFramer struct {
 	name     string
 	max      int
-	emit     func(*batch) bool
+	emit     func(*batch)
 	line     int    // number of the first line in cur
 	cur      []byte // complete lines, then the start of the next line
 	done     int    // bytes of complete lines in cur
@@ -214,14 +214,10 @@ func (f *lineFramer) run(src *source) error {
 	for {
 		data, err := src.next(f.done > 0)
 		if data == nil && err == nil { // input stalled: hand over what is complete
-			if !f.flush() {
-				return errStopped
-			}
+			f.flush()
 			continue
 		}
-		if !f.add(data) {
-			return errStopped
-		}
+		f.add(data)
 		if err != nil {
 			return f.finish(err)
 		}
@@ -236,16 +232,14 @@ func (f *lineFramer) finish(err error) error {
 		f.done = len(f.cur)
 		f.lines++
 	}
-	if !f.flush() || err == errStopped {
-		return errStopped
-	}
-	if err == io.EOF {
+	f.flush()
+	if err == io.EOF || err == errStopped {
 		return nil
 	}
 	return err
 }
 
-func (f *lineFramer) add(data []byte) bool {
+func (f *lineFramer) add(data []byte) {
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		part := data
@@ -256,9 +250,7 @@ func (f *lineFramer) add(data []byte) bool {
 		case f.skipping:
 			f.skipLen += len(part)
 		case len(f.cur)-f.done+len(part) > f.max:
-			if !f.flush() {
-				return false
-			}
+			f.flush()
 			f.skipping = true
 			f.skipHead = append(append([]byte(nil), f.cur[f.done:]...), part[:min(len(part), deadExcerpt)]...)
 			f.skipHead = f.skipHead[:min(len(f.skipHead), deadExcerpt)]
@@ -268,46 +260,42 @@ func (f *lineFramer) add(data []byte) bool {
 			f.cur = append(f.cur, part...)
 		}
 		if i < 0 {
-			return true
+			return
 		}
 		data = data[i+1:]
 		if f.skipping {
-			if !f.endSkip() {
-				return false
-			}
+			f.endSkip()
 			continue
 		}
 		f.cur = append(f.cur, '\n')
 		f.done = len(f.cur)
 		f.lines++
-		if f.done >= batchBytes && !f.flush() {
-			return false
+		if f.done >= batchBytes {
+			f.flush()
 		}
 	}
-	return true
 }
 
 // endSkip dead-letters the oversized line that just ended.
-func (f *lineFramer) endSkip() bool {
+func (f *lineFramer) endSkip() {
 	f.skipping = false
 	msg := "record larger than --max-record-size (" + strconv.Itoa(f.skipLen) + " bytes > " + strconv.Itoa(f.max) + "); its first bytes are kept"
-	b := &batch{line: f.line, dead: deadLine(nil, f.name, f.line, CodeTooLarge, msg, f.skipHead)}
+	f.emit(&batch{line: f.line, dead: deadLine(nil, f.name, f.line, CodeTooLarge, msg, f.skipHead)})
 	f.line++
 	f.skipHead = nil
-	return f.emit(b)
 }
 
 // flush hands the complete lines over as one batch.
-func (f *lineFramer) flush() bool {
+func (f *lineFramer) flush() {
 	if f.done == 0 {
-		return true
+		return
 	}
 	b := &batch{line: f.line, data: f.cur[:f.done], out: make([]byte, 0, f.done/2)}
 	rest := f.cur[f.done:]
 	f.cur = append(make([]byte, 0, max(batchBytes+batchBytes/8, len(rest))), rest...)
 	f.line += f.lines
 	f.done, f.lines = 0, 0
-	return f.emit(b)
+	f.emit(b)
 }
 
 // wholeJSON reports whether b holds exactly one complete JSON value (by

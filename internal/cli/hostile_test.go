@@ -175,6 +175,22 @@ func TestDeadLetterPathSafety(t *testing.T) {
 	if _, _, code = rulec(t, "", "run", "-r", rules, "--dead-letter", rules, data); code != ExitUsage {
 		t.Errorf("rule file as dead-letter: exit %d", code)
 	}
+	if _, _, code = rulec(t, "", "run", "-r", rules, "--cpuprofile", data, data); code != ExitUsage {
+		t.Errorf("input as --cpuprofile: exit %d", code)
+	}
+	if b, _ := os.ReadFile(data); string(b) != "{\"b\":1}\nnot json\n" {
+		t.Errorf("an input was overwritten: %q", b)
+	}
+	// standard output appending to an input would read its own output forever
+	inOut, err := os.OpenFile(data, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code = Rulec([]string{"run", "-r", rules, data}, Env{Stdin: strings.NewReader(""), Stdout: inOut, Stderr: io.Discard})
+	inOut.Close()
+	if b, _ := os.ReadFile(data); code != ExitUsage || string(b) != "{\"b\":1}\nnot json\n" {
+		t.Errorf("stdout appending to the input: exit %d, file %q", code, b)
+	}
 	// the file behind standard output (an append-mode log) is appended to
 	logPath := writeFile(t, dir, "log", "earlier\n")
 	logf, err := os.OpenFile(logPath, os.O_WRONLY|os.O_APPEND, 0)
@@ -371,5 +387,29 @@ func TestFlagValidation(t *testing.T) {
 	}
 	if n, err := parseSize("16M"); err != nil || n != 16<<20 {
 		t.Errorf("16M = %d %v", n, err)
+	}
+}
+
+// A timeout in an operation's regex (matches, replaceRegex) dead-letters
+// the record instead of counting as "no match"; the dead letter's message
+// stays small even though the regex engine quotes its input.
+func TestOperationRegexTimeoutIsADeadLetter(t *testing.T) {
+	dir := t.TempDir()
+	for _, op := range []string{
+		`{"follow":"t","validation":"matches","value":"^(a|aa)+$"}`,
+		`{"follow":"t","post_process":"replaceRegex","regex":"^(a|aa)+(?=b)","replace":"x","source":"v","target":"w"}`,
+	} {
+		rules := writeFile(t, dir, "r.txt", `{"selector":"*","source":"s","target":"v","tag":"t"}`+"\n"+op+"\n")
+		dead := filepath.Join(dir, "dead.ndjson")
+		in := "{\"s\":\"" + strings.Repeat("a", 30000) + "c\"}\n{\"s\":\"aa\"}\n"
+		out, errOut, code := rulec(t, in, "run", "-r", rules, "--dead-letter", dead, "--record-timeout", "300ms")
+		db, _ := os.ReadFile(dead)
+		d := deadLetters(t, string(db))
+		if code != 0 || strings.Count(out, "\n") != 1 || len(d) != 1 || d[0] != [2]string{plan.CodeTimeout, "<stdin>:1"} {
+			t.Errorf("%s: exit %d (%s) out %q dead %v", op, code, errOut, out, d)
+		}
+		if len(db) > 40000+3000 { // the record itself, plus a bounded reason
+			t.Errorf("%s: dead letter of %d bytes", op, len(db))
+		}
 	}
 }

@@ -53,19 +53,11 @@ func openDeadLetter(path string, inputs []string, env Env) (io.Writer, func() er
 	if path == "" {
 		return env.Stderr, func() error { return nil }, nil
 	}
+	if err := refuseInput("--dead-letter", path, inputs, env); err != nil {
+		return nil, nil, err
+	}
 	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	if fi, err := os.Stat(path); err == nil {
-		for _, in := range inputs {
-			if in == "-" {
-				if f, ok := env.Stdin.(*os.File); ok && sameFile(fi, f) && fi.Mode().IsRegular() {
-					return nil, nil, usageErr("--dead-letter %s is the standard input: refusing to overwrite an input", path)
-				}
-				continue
-			}
-			if ii, err := os.Stat(in); err == nil && os.SameFile(fi, ii) {
-				return nil, nil, usageErr("--dead-letter %s is the input %s: refusing to overwrite an input", path, in)
-			}
-		}
 		if !fi.Mode().IsRegular() || isStdStream(fi, env) {
 			flags = os.O_WRONLY | os.O_APPEND
 		}
@@ -75,6 +67,53 @@ func openDeadLetter(path string, inputs []string, env Env) (io.Writer, func() er
 		return nil, nil, usageErr("cannot open the dead-letter output: %v", err)
 	}
 	return f, f.Close, nil
+}
+
+// refuseInput is an error when path, which flag is about to write, is one
+// of the inputs (the same file by os.SameFile; "-" is stdin when it is a
+// regular file).
+func refuseInput(flag, path string, inputs []string, env Env) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil
+	}
+	for _, in := range inputs {
+		if in == "-" {
+			if f, ok := env.Stdin.(*os.File); ok && sameFile(fi, f) && fi.Mode().IsRegular() {
+				return usageErr("%s %s is the standard input: refusing to overwrite an input", flag, path)
+			}
+			continue
+		}
+		if ii, err := os.Stat(in); err == nil && os.SameFile(fi, ii) {
+			return usageErr("%s %s is the input %s: refusing to overwrite an input", flag, path, in)
+		}
+	}
+	return nil
+}
+
+// refuseStdInput is an error when standard output or standard error is a
+// regular file that is also an input: `rulec run in.ndjson >> in.ndjson`
+// would read its own output forever.
+func refuseStdInput(inputs []string, env Env) error {
+	for _, s := range []struct {
+		name string
+		w    io.Writer
+	}{{"standard output", env.Stdout}, {"standard error", env.Stderr}} {
+		f, ok := s.w.(*os.File)
+		if !ok {
+			continue
+		}
+		fi, err := f.Stat()
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		for _, in := range inputs {
+			if ii, err := os.Stat(in); in != "-" && err == nil && os.SameFile(fi, ii) {
+				return usageErr("the %s is the input %s: rulec would read its own output", s.name, in)
+			}
+		}
+	}
+	return nil
 }
 
 func sameFile(fi os.FileInfo, f *os.File) bool {

@@ -15,8 +15,12 @@ import (
 )
 
 // pipelineExplainCmd: pipeline explain JOB.json [--format text|dot|svg|html]
-// [--connections FILE] [--assets DIR]
+// [--connections FILE] [--assets DIR], or pipeline explain CODE / codes for
+// the diagnostic catalogue.
 func pipelineExplainCmd(args []string, env Env) error {
+	if isCodeQuery(args) {
+		return explainCode(args[0], env)
+	}
 	args, format, err := cutValueFlag(args, "--format")
 	if err != nil {
 		return err
@@ -99,6 +103,9 @@ func newJobGraph(j *job.Job, file string) *jobGraph {
 	for i, c := range j.Operations {
 		g.addOperation(i, c)
 	}
+	for _, a := range j.APIs {
+		g.addConnections("api"+strconv.Itoa(a.Index), a)
+	}
 	return g
 }
 
@@ -120,15 +127,16 @@ func (g *jobGraph) addOperation(i int, c *job.Config) {
 		}
 	}
 	g.addConnections(id, c)
-	for _, a := range g.job.APIs {
-		g.addConnectionsOnce(a)
-	}
 	if p, ok := c.Prepared.(*plan.Plan); ok && p != nil {
 		rules := c.Strings("rules")
 		for k, r := range rules {
 			rules[k] = g.job.ResolvePath(r)
 		}
-		g.files = append(g.files, rules...)
+		for _, r := range rules {
+			if fileIndex(g.files, r) < 0 {
+				g.files = append(g.files, r)
+			}
+		}
 		g.plans = append(g.plans, nestedPlan{op: i, title: fmt.Sprintf("operations[%d] %s: %s", i, c.Label, strings.Join(rules, ", ")), rules: rules, plan: p})
 	}
 }
@@ -161,16 +169,6 @@ func (g *jobGraph) addEdge(from, to string) {
 		}
 	}
 	g.edges = append(g.edges, e)
-}
-
-func (g *jobGraph) addConnectionsOnce(a *job.Config) {
-	id := "api" + strconv.Itoa(a.Index)
-	for _, e := range g.edges {
-		if e[0] == id {
-			return
-		}
-	}
-	g.addConnections(id, a)
 }
 
 func (g *jobGraph) hasNode(id string) bool {

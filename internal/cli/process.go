@@ -53,6 +53,12 @@ func (s *stream) line(b *batch, l string, n int, st *plan.State) {
 	if len(l) == 0 {
 		return
 	}
+	defer func() { // a panic outside a record's run (parsing, unwrapping)
+		if p := recover(); p != nil {
+			s.panics.Add(1)
+			b.dead = deadLine(b.dead, s.name, n, CodeInternal, fmt.Sprintf("internal error while reading this line: %v; please report it", p), []byte(l))
+		}
+	}()
 	v, err := st.Decoder.ParseRecord(l)
 	if err != nil {
 		msg := "invalid JSON: " + err.Error()
@@ -174,6 +180,9 @@ func deadLine(buf []byte, name string, line int, code, msg string, raw []byte) [
 func deadRecord(buf []byte, name string, line int, d *plan.DeadLetter) []byte {
 	o := record.NewObject(2)
 	reason := d.Reason()
+	if m := d.Message; len(m) > maxDeadMessage { // a regexp2 timeout quotes its whole input
+		reason.Set("message", strings.ToValidUTF8(m[:maxDeadMessage], "")+"... ("+strconv.Itoa(len(m)-maxDeadMessage)+" more bytes)")
+	}
 	reason.Set("input", name+":"+strconv.Itoa(line))
 	o.Set("reason", reason)
 	o.Set("record", d.Record.Data)
@@ -186,5 +195,9 @@ func deadRecord(buf []byte, name string, line int, d *plan.DeadLetter) []byte {
 	return append(out, '\n')
 }
 
-// maxDeadRecord bounds a record written whole into a dead letter.
-const maxDeadRecord = 64 << 20
+// maxDeadRecord bounds a record written whole into a dead letter, and
+// maxDeadMessage the message of its reason.
+const (
+	maxDeadRecord  = 64 << 20
+	maxDeadMessage = 1000
+)

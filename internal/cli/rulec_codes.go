@@ -9,13 +9,17 @@ import (
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/internal/catalogue"
+	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/record"
 )
 
-// exampleFile is the name example rule files are shown under.
-const exampleFile = "example.rules"
+// The names example rule and job files are shown under.
+const (
+	exampleFile = "example.rules"
+	exampleJob  = "example.json"
+)
 
 // isCodeQuery reports whether explain was asked about a code (rulec explain
 // RUL011) or for the list of codes (rulec explain codes) rather than rule
@@ -34,7 +38,7 @@ func isCodeQuery(args []string) bool {
 func explainCode(arg string, env Env) error {
 	if arg == "codes" {
 		for _, e := range catalogue.All() {
-			fmt.Fprintf(env.Stdout, "%s  %-7s  %s\n", e.Code, e.Severity, e.Title)
+			fmt.Fprintf(env.Stdout, "%-6s  %-7s  %s\n", e.Code, e.Severity, e.Title)
 		}
 		return nil
 	}
@@ -47,23 +51,33 @@ func explainCode(arg string, env Env) error {
 }
 
 func writeEntry(w io.Writer, e catalogue.Entry) {
-	fmt.Fprintf(w, "%s (%s): %s\n\n%s\n", e.Code, e.Severity, e.Title, wrap(e.Meaning, 76))
+	fmt.Fprintf(w, "%s (%s): %s\n\n%s\n", e.Code, e.Severity, e.Title, wrapWords(e.Meaning, 76))
 	if e.Example != "" {
-		fmt.Fprintf(w, "\nExample (%s):\n%s", exampleFile, indent(e.Example))
-		if e.Data != "" {
-			fmt.Fprintf(w, "with the record:\n%s", indent(e.Data))
+		name := exampleFile
+		if strings.HasPrefix(e.Code, "JOB") {
+			name = exampleJob
 		}
-		fmt.Fprintf(w, "gives:\n%s", indent(exampleOutput(e)))
+		fmt.Fprintf(w, "\nExample (%s):\n%s", name, indentLines(e.Example, "    "))
+		if e.Data != "" {
+			fmt.Fprintf(w, "with the record:\n%s", indentLines(e.Data, "    "))
+		}
+		fmt.Fprintf(w, "gives:\n%s", indentLines(exampleOutput(e), "    "))
 	}
-	fmt.Fprintf(w, "\nFix: %s\n", wrap(e.Fix, 76))
+	fmt.Fprintf(w, "\nFix: %s\n", wrapWords(e.Fix, 76))
 }
 
 // exampleOutput runs the example through the compiler (and, with data, the
 // plan) and returns what sluice reports for the entry's code, so the
 // catalogue always shows real output.
 func exampleOutput(e catalogue.Entry) string {
-	src := diag.NewSource(exampleFile, []byte(strings.TrimSuffix(e.Example, "\n")+"\n"))
-	p, diags := compiler.Compile([]*diag.Source{src}, compiler.Config{})
+	var p *plan.Plan
+	var diags *diag.List
+	if strings.HasPrefix(e.Code, "JOB") {
+		_, diags = job.Validate(diag.NewSource(exampleJob, []byte(e.Example+"\n")), job.Options{})
+	} else {
+		src := diag.NewSource(exampleFile, []byte(strings.TrimSuffix(e.Example, "\n")+"\n"))
+		p, diags = compiler.Compile([]*diag.Source{src}, compiler.Config{})
+	}
 	var b bytes.Buffer
 	var mine diag.List
 	for _, d := range diags.Items {
@@ -91,16 +105,8 @@ func writeDeadLetters(w io.Writer, p *plan.Plan, data string) {
 	}
 }
 
-func indent(s string) string {
-	var b strings.Builder
-	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
-		b.WriteString("    " + l + "\n")
-	}
-	return b.String()
-}
-
-// wrap breaks text into lines of at most width characters at spaces.
-func wrap(s string, width int) string {
+// wrapWords breaks text into lines of at most width characters at spaces.
+func wrapWords(s string, width int) string {
 	var b strings.Builder
 	n := 0
 	for i, word := range strings.Fields(s) {

@@ -7,11 +7,12 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/sluice-dev/sluice/internal/svggraph"
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/plan/provenance"
 )
 
-// coverageCmd: rulec coverage RULES DATA... [--format text|json] [-t ...],
+// coverageCmd: rulec coverage RULES DATA... [--format text|json|html] [-t ...],
 // or rulec coverage -r RULES... DATA...
 func coverageCmd(args []string, env Env) error {
 	f, data, err := rulesAndData("coverage", args)
@@ -27,7 +28,7 @@ func coverageCmd(args []string, env Env) error {
 		return err
 	}
 	c := provenance.NewCoverage(p)
-	for _, t := range provenance.Run(p, records(in)) {
+	for _, t := range provenance.Run(p, bareRecords(in)) {
 		c.Add(p, t)
 	}
 	w := bufio.NewWriter(env.Stdout)
@@ -37,8 +38,11 @@ func coverageCmd(args []string, env Env) error {
 		writeCoverage(w, c, skipped)
 	case "json":
 		return writeCoverageJSON(w, c, skipped)
+	case "html":
+		g := coverageGraph(p, c, f.rules)
+		return writeHTML(w, fmt.Sprintf("rulec coverage: %d record(s), %d with output", c.Records, c.Output), []svggraph.Graph{g}, f.rules)
 	default:
-		return usageErr("unknown --format %q (text or json)", f.format)
+		return usageErr("unknown --format %q (text, json or html)", f.format)
 	}
 	return nil
 }
@@ -127,4 +131,60 @@ func writeCoverageJSON(w io.Writer, c *provenance.Coverage, skipped int) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
+}
+
+// coverageGraph is the plan graph with each element's counts as a last line;
+// elements with a branch never taken are drawn "cold".
+func coverageGraph(p *plan.Plan, c *provenance.Coverage, files []string) svggraph.Graph {
+	g := planGraph(p, "coverage", "", files)
+	byID := elementsByGraphID(p, c)
+	cold := map[*provenance.Element]bool{}
+	for _, gap := range c.Gaps() {
+		cold[gap.Element] = true
+	}
+	for i := range g.Nodes {
+		e := byID[g.Nodes[i].ID]
+		if e == nil {
+			continue
+		}
+		g.Nodes[i].Lines = append(g.Nodes[i].Lines, counts(e))
+		if cold[e] {
+			g.Nodes[i].Class += " cold"
+		}
+	}
+	return g
+}
+
+// elementsByGraphID pairs the coverage elements with the IDs plan.Graph
+// gives the same elements (s0, s0e1, s0p2, o0, q0): both list them in plan
+// order.
+func elementsByGraphID(p *plan.Plan, c *provenance.Coverage) map[string]*provenance.Element {
+	out := map[string]*provenance.Element{}
+	k := 0
+	next := func(id string) {
+		if k < len(c.Elements) {
+			out[id] = c.Elements[k]
+			k++
+		}
+	}
+	for i, s := range p.Selectors {
+		next(fmt.Sprintf("s%d", i))
+		for j := range s.Extractions {
+			next(fmt.Sprintf("s%de%d", i, j))
+		}
+		for j := range s.Pipeline {
+			next(fmt.Sprintf("s%dp%d", i, j))
+		}
+	}
+	for i := range p.Restrict {
+		next(fmt.Sprintf("o%d", i))
+	}
+	for i, q := range p.Require {
+		for _, e := range c.Elements[k:] {
+			if e.Kind == "other_match_required" && e.What == "other_match_required "+q.Field {
+				out[fmt.Sprintf("q%d", i)] = e
+			}
+		}
+	}
+	return out
 }

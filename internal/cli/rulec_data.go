@@ -103,8 +103,8 @@ func parseObject(b []byte) (*record.Object, bool) {
 	return o, ok
 }
 
-// records returns the bare records.
-func records(in []inputRecord) []*record.Record {
+// bareRecords returns the records without their positions.
+func bareRecords(in []inputRecord) []*record.Record {
 	out := make([]*record.Record, len(in))
 	for i, r := range in {
 		out[i] = r.rec

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -104,7 +105,7 @@ func compareRuns(oldPlan, newPlan *plan.Plan, in []inputRecord) *diffReport {
 	for i, r := range in {
 		copies[i] = record.New(r.rec.Data.DeepClone())
 	}
-	oldT, newT := provenance.Run(oldPlan, copies), provenance.Run(newPlan, records(in))
+	oldT, newT := provenance.Run(oldPlan, copies), provenance.Run(newPlan, bareRecords(in))
 	rep := &diffReport{Records: len(in)}
 	fields, causes := map[string]*fieldCount{}, map[string]*causeCount{}
 	for i := range in {
@@ -157,19 +158,10 @@ func (rep *diffReport) tally(diffs []provenance.FieldDiff, fields map[string]*fi
 			cc.Records++
 			seen[key] = true
 		}
-		if !contains(cc.Fields, d.Path) {
+		if !slices.Contains(cc.Fields, d.Path) {
 			cc.Fields = append(cc.Fields, d.Path)
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func sortedFields(m map[string]*fieldCount) []*fieldCount {

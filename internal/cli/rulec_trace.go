@@ -38,7 +38,7 @@ func traceRun(p *plan.Plan, inputs []string, mode string, env Env) error {
 	}
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
-	for i, t := range provenance.Run(p, records(in)) {
+	for i, t := range provenance.Run(p, bareRecords(in)) {
 		if mode == "json" {
 			if err := writeTraceJSON(w, in[i].at, p, t); err != nil {
 				return err

@@ -38,7 +38,16 @@ func runCmd(args []string, env Env) error {
 	if trace != "" {
 		return traceRun(p, inputs, trace, env)
 	}
-	deadW, closeDead, err := openDeadLetter(f.deadFile, append(append([]string(nil), inputs...), f.rules...), env)
+	allInputs := append(append([]string(nil), inputs...), f.rules...)
+	if err := refuseStdInput(inputs, env); err != nil {
+		return err
+	}
+	if f.cpuProf != "" {
+		if err := refuseInput("--cpuprofile", f.cpuProf, allInputs, env); err != nil {
+			return err
+		}
+	}
+	deadW, closeDead, err := openDeadLetter(f.deadFile, allInputs, env)
 	if err != nil {
 		return err
 	}

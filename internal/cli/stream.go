@@ -72,12 +72,11 @@ func (s *stream) run(in namedReader) error {
 	seq := 0
 	// emit never drops a batch: what was read is processed even when the
 	// run is stopping (the collector keeps freeing slots until the end).
-	emit := func(b *batch) bool {
+	emit := func(b *batch) {
 		slots <- struct{}{}
 		b.seq = seq
 		seq++
 		work <- b
-		return true
 	}
 	errc := make(chan error, 1)
 	go func() {
@@ -93,10 +92,7 @@ func (s *stream) run(in namedReader) error {
 		errc <- err
 	}()
 	s.collect(done, slots)
-	if err := <-errc; err != nil && err != errStopped {
-		return err
-	}
-	return nil
+	return <-errc
 }
 
 // collect writes finished batches in sequence order and frees their slot.

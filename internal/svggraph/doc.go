@@ -4,8 +4,9 @@
 //
 // The layout is a small Sugiyama-style pipeline: cycle-safe longest-path
 // layering, virtual nodes on edges that skip layers, barycenter ordering
-// sweeps to reduce crossings, then coordinates that pull each node towards
-// its neighbours without overlaps. Edges are smooth cubic curves through
+// sweeps to reduce crossings (keeping the nodes of a group together, drawn in
+// one box), then least-squares coordinates that pull each node towards its
+// neighbours without overlaps. Edges are smooth cubic curves through
 // their virtual nodes.
 //
 // It imports only the standard library; nothing of sluice.

@@ -5,6 +5,7 @@ type Node struct {
 	ID    string
 	Lines []string
 	Class string            // CSS class, e.g. "selector"
+	Group string            // nodes of one group in one layer are drawn in a shared box
 	Data  map[string]string // data-* attributes of the node's <g> element
 	Tip   string            // tooltip (<title>); the full lines when empty
 }
@@ -45,4 +46,5 @@ type Layout struct {
 	Width, Height float64
 	Boxes         map[string]Box
 	Routes        [][]Point // one polyline per edge, in Graph.Edges order
+	Groups        []Box     // one box around each group's nodes in a layer, in node order
 }

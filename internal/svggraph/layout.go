@@ -8,6 +8,7 @@ import (
 // vnode is a real or virtual node during layout.
 type vnode struct {
 	id      string
+	group   string
 	real    int // index in Graph.Nodes, -1 for a virtual node
 	layer   int
 	order   float64
@@ -36,7 +37,7 @@ func Lay(g *Graph) *Layout {
 func (l *layouter) addNodes() {
 	for i, n := range l.g.Nodes {
 		w, h := nodeSize(n)
-		v := &vnode{id: n.ID, real: i, w: w, h: h}
+		v := &vnode{id: n.ID, group: n.Group, real: i, w: w, h: h}
 		l.nodes = append(l.nodes, v)
 		l.byID[n.ID] = v
 	}
@@ -159,8 +160,33 @@ func sortByBarycenter(layer []*vnode, neighbours func(*vnode) []*vnode) {
 			key[v] = sum / float64(len(ns))
 		}
 	}
-	sort.SliceStable(layer, func(i, j int) bool { return key[layer[i]] < key[layer[j]] })
+	gkey := groupKeys(layer, key)
+	sort.SliceStable(layer, func(i, j int) bool {
+		a, b := layer[i], layer[j]
+		if ga, gb := gkey(a), gkey(b); ga != gb {
+			return ga < gb
+		}
+		return key[a] < key[b]
+	})
 	for i, v := range layer {
 		v.order = float64(i)
+	}
+}
+
+// groupKeys keeps the members of a group together: a grouped node sorts by
+// the mean key of its group, a lone node by its own.
+func groupKeys(layer []*vnode, key map[*vnode]float64) func(*vnode) float64 {
+	sum, n := map[string]float64{}, map[string]int{}
+	for _, v := range layer {
+		if v.group != "" {
+			sum[v.group] += key[v]
+			n[v.group]++
+		}
+	}
+	return func(v *vnode) float64 {
+		if v.group == "" {
+			return key[v]
+		}
+		return sum[v.group] / float64(n[v.group])
 	}
 }

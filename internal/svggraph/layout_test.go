@@ -112,3 +112,50 @@ func TestSVGGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestCentred: a node sits level with the middle of its children, and
+// children that all want the same place spread evenly around it.
+func TestCentred(t *testing.T) {
+	g := &Graph{Nodes: []Node{{ID: "q", Lines: []string{"q"}}, {ID: "p", Lines: []string{"p"}},
+		{ID: "a", Lines: []string{"a"}}, {ID: "b", Lines: []string{"b"}}, {ID: "c", Lines: []string{"c"}}},
+		Edges: []Edge{{"p", "a"}, {"p", "b"}, {"p", "c"}}}
+	l := Lay(g)
+	centre := func(id string) float64 { b := l.Boxes[id]; return b.Y + b.H/2 }
+	if d := centre("p") - centre("b"); d < -1 || d > 1 {
+		t.Errorf("p centre %.1f, middle child %.1f", centre("p"), centre("b"))
+	}
+	if gapAB, gapBC := l.Boxes["b"].Y-l.Boxes["a"].Y, l.Boxes["c"].Y-l.Boxes["b"].Y; gapAB != gapBC {
+		t.Errorf("children unevenly spaced: %.1f vs %.1f", gapAB, gapBC)
+	}
+	top := 1e9
+	for _, b := range l.Boxes {
+		top = min(top, b.Y)
+	}
+	if top != margin {
+		t.Errorf("drawing starts at %.1f, want the margin %.1f", top, margin)
+	}
+}
+
+// TestGroups: the nodes of a group stay together in their layer even when
+// their neighbours would interleave them with others, and the group's box
+// holds its nodes and no other.
+func TestGroups(t *testing.T) {
+	g := &Graph{Nodes: []Node{{ID: "s1", Lines: []string{"s1"}}, {ID: "s2", Lines: []string{"s2"}},
+		{ID: "a", Lines: []string{"a"}, Group: "g"}, {ID: "x", Lines: []string{"x"}}, {ID: "b", Lines: []string{"b"}, Group: "g"}},
+		Edges: []Edge{{"s1", "a"}, {"s1", "x"}, {"s2", "b"}}}
+	l := Lay(g)
+	if len(l.Groups) != 1 {
+		t.Fatalf("groups %v", l.Groups)
+	}
+	box := l.Groups[0]
+	inside := func(id string) bool {
+		b := l.Boxes[id]
+		return b.X >= box.X && b.Y >= box.Y && b.X+b.W <= box.X+box.W && b.Y+b.H <= box.Y+box.H
+	}
+	if !inside("a") || !inside("b") {
+		t.Errorf("group box %+v does not hold a %+v and b %+v", box, l.Boxes["a"], l.Boxes["b"])
+	}
+	if x := l.Boxes["x"]; x.Y < box.Y+box.H && box.Y < x.Y+x.H {
+		t.Errorf("x %+v lies within the group's rows %+v", x, box)
+	}
+}

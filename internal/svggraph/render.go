@@ -20,6 +20,7 @@ svg.graph .node text { fill: #222; }
 svg.graph .node text.head { font-weight: bold; }
 svg.graph .node text.sub { fill: #666; }
 svg.graph .edge { fill: none; stroke: #888; stroke-width: 1.2; }
+svg.graph .group { fill: #f8f9fa; stroke: #c8ccd0; stroke-dasharray: 4 3; }
 svg.graph .selector rect { fill: #e8f0fe; stroke: #3367d6; rx: 8; }
 svg.graph .extract rect { fill: #fff; }
 svg.graph .post rect { fill: #f1f3f4; }
@@ -28,6 +29,7 @@ svg.graph .reader rect { fill: #e6f4ea; stroke: #137333; rx: 8; }
 svg.graph .processor rect { fill: #fff; }
 svg.graph .api rect { fill: #fef7e0; stroke: #b06000; }
 svg.graph .connection rect { fill: #f3e8fd; stroke: #8430ce; rx: 8; }
+svg.graph .node.cold rect { stroke: #c5221f; stroke-width: 2; stroke-dasharray: 5 3; }
 svg.graph .node.selected rect { stroke-width: 3; }
 `
 
@@ -57,6 +59,9 @@ func Write(w io.Writer, graphs ...Graph) {
 }
 
 func writeGraph(w io.Writer, g *Graph, l *Layout) {
+	for _, b := range l.Groups {
+		fmt.Fprintf(w, "<rect class=\"group\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" rx=\"6\"/>\n", num(b.X), num(b.Y), num(b.W), num(b.H))
+	}
 	for _, r := range l.Routes {
 		fmt.Fprintf(w, "<path class=\"edge\" d=\"%s\" marker-end=\"url(#arrow)\"/>\n", curve(r))
 	}

@@ -3,6 +3,7 @@ package selector
 import (
 	"bufio"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/sluice-dev/sluice/record"
@@ -56,5 +57,28 @@ func BenchmarkMatch(b *testing.B) {
 			}
 			_ = hits
 		})
+	}
+}
+
+// BenchmarkCompileDeepSelector parses and builds a selector nested in
+// 10,000 parentheses (docs/performance.md).
+func BenchmarkCompileDeepSelector(b *testing.B) {
+	q := strings.Repeat("(", 10000) + "a:1" + strings.Repeat(")", 10000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compile(q, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCompileLongAnd parses and builds 100,000 AND-ed terms.
+func BenchmarkCompileLongAnd(b *testing.B) {
+	q := strings.TrimSuffix(strings.Repeat("f:v AND ", 100000), " AND ")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compile(q, Options{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

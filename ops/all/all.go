@@ -12,6 +12,7 @@ import (
 	_ "github.com/sluice-dev/sluice/ops/routed"
 	_ "github.com/sluice-dev/sluice/ops/sample"
 	_ "github.com/sluice-dev/sluice/ops/search"
+	_ "github.com/sluice-dev/sluice/ops/stream"
 	_ "github.com/sluice-dev/sluice/ops/transform"
 	_ "github.com/sluice-dev/sluice/ops/window"
 )

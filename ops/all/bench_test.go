@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"syscall"
 	"testing"
 	"time"
@@ -21,11 +20,9 @@ import (
 // hides what a second core adds). It reports records/s and the process's CPU
 // time per record: on a shared machine wall time depends on what else runs,
 // while equal CPU time per record means the second worker adds a core's
-// worth of work when the core is free. The collector is set as pipeline run
-// sets it (GOGC 400).
+// worth of work when the core is free.
 func BenchmarkGenerateTransform(b *testing.B) {
 	rules, _ := filepath.Abs("../../examples/jobs/rules/demo-rules.txt")
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(workers))

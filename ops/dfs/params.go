@@ -53,7 +53,7 @@ func readerParams() []*job.Param {
 		{Name: "user", Type: "string", NoDefault: true, Check: job.OptionalString(),
 			Doc: "The HDFS user to read as; default the connection's `user`, else `dfs`. Ignored for local directories."},
 		{Name: "connection", Type: "string", Default: DefaultConnection, Check: job.String(false),
-			Doc: "The file-system connection (kind `hdfs`). `default` and `local`, unless an hdfs connection has that name, mean local directories."},
+			Doc: "The file-system connection: an `hdfs` connection, or an `s3` one (paths `/<bucket>/<key…>`). `default` and `local`, unless an hdfs connection has that name, mean local directories."},
 	}
 }
 
@@ -76,7 +76,7 @@ func senderParams() []*job.Param {
 		}
 	}
 	return append(ps, &job.Param{Name: "connection", Type: "string", Default: DefaultConnection, Check: job.String(false),
-		Doc: "The file-system connection (kind `hdfs`). `default` and `local`, unless an hdfs connection has that name, mean local directories."})
+		Doc: "The file-system connection: an `hdfs` connection, or an `s3` one (paths `/<bucket>/<key…>`). `default` and `local`, unless an hdfs connection has that name, mean local directories."})
 }
 
 // opParams are an operation's parameters in the short form: api_name plus

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sluice-dev/sluice/fsys"
 	"github.com/sluice-dev/sluice/fsys/s3fs"
+	"github.com/sluice-dev/sluice/internal/routetest"
 	"github.com/sluice-dev/sluice/internal/testservers"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
@@ -21,36 +22,7 @@ import (
 	"github.com/sluice-dev/sluice/record"
 )
 
-func init() {
-	// route_from_field copies the record's `route` field to its
-	// standard:route metadata, as a router would.
-	job.Register(&job.Spec{Name: "route_from_field", Kind: job.KindProcessor, Summary: "test: route by the route field",
-		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) { return routeFromField{}, nil }})
-	// fail_first_attempt fails the first attempt of every odd slice, after
-	// routed_sender has sent it.
-	job.Register(&job.Spec{Name: "fail_first_attempt", Kind: job.KindProcessor, Summary: "test: fail first attempts",
-		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) { return failFirst{}, nil }})
-}
-
-type routeFromField struct{}
-
-func (routeFromField) Process(_ *job.Slice, in []*record.Record) ([]*record.Record, error) {
-	for _, r := range in {
-		if v, ok := r.Data.Get("route"); ok {
-			r.SetMeta("standard:route", v)
-		}
-	}
-	return in, nil
-}
-
-type failFirst struct{}
-
-func (failFirst) Process(s *job.Slice, in []*record.Record) ([]*record.Record, error) {
-	if s.Attempt == 0 && s.Order%2 == 1 {
-		return nil, fmt.Errorf("injected failure after routed_sender")
-	}
-	return in, nil
-}
+func init() { routetest.Register() }
 
 // store is the test object store: its connections (the s3 connection
 // "default" is the test server) and a client to look at what was written.
@@ -101,25 +73,10 @@ func (s store) objects(t testing.TB, dir string) map[string][]byte {
 	return out
 }
 
-// writeSlices writes slices of records {id, route, data} routed r0..r3
-// and returns, per route, the ids it must receive (once each).
+// writeSlices writes the slices of routetest.Slices to a file for
+// test-reader and returns its path and the ids each route must receive.
 func writeSlices(t testing.TB, dir string, slices, per int) (string, map[string]map[int]int) {
-	want := map[string]map[int]int{}
-	var all [][]map[string]any
-	id := 0
-	for range slices {
-		var recs []map[string]any
-		for range per {
-			route := fmt.Sprintf("r%d", (id*7)%4)
-			recs = append(recs, map[string]any{"id": id, "route": route, "data": fmt.Sprint(id)})
-			if want[route] == nil {
-				want[route] = map[int]int{}
-			}
-			want[route][id] = 1
-			id++
-		}
-		all = append(all, recs)
-	}
+	all, want := routetest.Slices(slices, per)
 	b, _ := json.Marshal(all)
 	p := filepath.Join(dir, "slices.json")
 	if err := os.WriteFile(p, b, 0o644); err != nil {

@@ -56,6 +56,8 @@ func onlyIn(a, b []*Event) []string {
 // record, no selector matched, nothing was extracted, or a dead letter.
 func (t *Trace) Explain() string {
 	switch {
+	case t.Panic != "":
+		return t.Panic
 	case t.Output != nil:
 		return "output"
 	case t.Dead != nil:

@@ -1,6 +1,7 @@
 package provenance
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/sluice-dev/sluice/plan"
@@ -160,12 +161,28 @@ func (c *Coverage) Gaps() []Gap {
 }
 
 // Run evaluates records one at a time under a Recorder and returns their
-// traces (records are modified as by plan.Run).
+// traces (records are modified as by plan.Run). A panic inside the plan ends
+// that record's trace with Panic set, and the run goes on.
 func Run(p *plan.Plan, in []*record.Record) []*Trace {
 	var traces []*Trace
-	st := plan.State{Tracer: &Recorder{Plan: p, Done: func(t *Trace) { traces = append(traces, t) }}}
+	rec := &Recorder{Plan: p, Done: func(t *Trace) { traces = append(traces, t) }}
+	st := plan.State{Tracer: rec}
 	for _, r := range in {
-		p.RunOne(r, &st)
+		if t := runSafe(p, r, &st, rec); t != nil {
+			traces = append(traces, t)
+		}
 	}
 	return traces
+}
+
+// runSafe runs one record; after a panic it returns the record's trace so
+// far, marked with the panic.
+func runSafe(p *plan.Plan, r *record.Record, st *plan.State, rec *Recorder) (aborted *Trace) {
+	defer func() {
+		if x := recover(); x != nil {
+			aborted = rec.abort(fmt.Sprintf("internal error while the rule at %s ran: %v", st.Rule().Pos(), x))
+		}
+	}()
+	p.RunOne(r, st)
+	return nil
 }

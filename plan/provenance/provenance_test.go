@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/sluice-dev/sluice/compiler"
+	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/plan/provenance"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -136,5 +138,75 @@ func TestTracerOff(t *testing.T) {
 	}
 	if strings.Join(plain, "\n") != strings.Join(traced, "\n") {
 		t.Errorf("traced %v, plain %v", traced, plain)
+	}
+}
+
+// TestSelectorStepBranches: a post-process selector step counts both
+// branches, and a record it rejects is reported as dropped by it.
+func TestSelectorStepBranches(t *testing.T) {
+	rules := `{"selector": "*", "source": "a", "target": "a", "tag": "t"}
+{"follow": "t", "post_process": "selector", "selector": "a:1", "tag": "s"}
+{"follow": "s", "post_process": "toString", "target": "b"}
+`
+	p, diags := compiler.Compile([]*diag.Source{diag.NewSource("sel.rules", []byte(rules))}, compiler.Config{})
+	if p == nil {
+		t.Fatal(diags.Error())
+	}
+	var in []*record.Record
+	for _, a := range []float64{1, 2, 1} {
+		o := record.NewObject(1)
+		o.Set("a", a)
+		in = append(in, record.New(o))
+	}
+	c := provenance.NewCoverage(p)
+	traces := provenance.Run(p, in)
+	for _, tr := range traces {
+		c.Add(p, tr)
+	}
+	for _, e := range c.Elements {
+		if e.Kind == "selector_step" && (e.Reached != 3 || e.Yes != 2 || e.No != 1) {
+			t.Errorf("selector step: %+v", e)
+		}
+	}
+	if got := traces[1].Explain(); got != `dropped by sel.rules:2 selector "a:1"` {
+		t.Errorf("second record: %s", got)
+	}
+	if len(c.Gaps()) != 0 {
+		t.Errorf("gaps: %+v", c.Gaps())
+	}
+}
+
+// TestPanicEndsOneTrace: a panic inside an operation ends that record's
+// trace with the panic and the rule; the next records are traced as usual.
+func TestPanicEndsOneTrace(t *testing.T) {
+	postprocess.Register(&postprocess.Spec{Name: "testPanicOnB", Kind: postprocess.FieldTransform, Summary: "panics on \"b\"",
+		Build: func(*postprocess.Args) (*postprocess.Impl, error) {
+			return &postprocess.Impl{Transform: func(v any, _ *record.Object) (any, error) {
+				if v == "b" {
+					panic("boom")
+				}
+				return v, nil
+			}}, nil
+		}})
+	rules := "{\"selector\": \"*\", \"source\": \"a\", \"target\": \"a\", \"tag\": \"t\"}\n{\"follow\": \"t\", \"post_process\": \"testPanicOnB\"}\n"
+	p, diags := compiler.Compile([]*diag.Source{diag.NewSource("p.rules", []byte(rules))}, compiler.Config{})
+	if p == nil {
+		t.Fatal(diags.Error())
+	}
+	var in []*record.Record
+	for _, a := range []string{"a", "b", "c"} {
+		o := record.NewObject(1)
+		o.Set("a", a)
+		in = append(in, record.New(o))
+	}
+	traces := provenance.Run(p, in)
+	if len(traces) != 3 {
+		t.Fatalf("%d traces", len(traces))
+	}
+	if got := traces[1].Explain(); got != "internal error while the rule at p.rules:2 ran: boom" || traces[1].Output != nil {
+		t.Errorf("panicking record: %q", got)
+	}
+	if record.JSON(traces[2].Output) != `{"a":"c"}` || traces[2].Panic != "" {
+		t.Errorf("record after the panic: %s %q", record.JSON(traces[2].Output), traces[2].Panic)
 	}
 }

@@ -133,3 +133,15 @@ func present(path string, r *record.Record) []string {
 	}
 	return []string{path}
 }
+
+// abort ends the current record after a panic: its trace so far, with the
+// panic.
+func (r *Recorder) abort(msg string) *Trace {
+	t := r.t
+	if t == nil {
+		t = &Trace{}
+	}
+	t.Panic = msg
+	r.t = nil
+	return t
+}

@@ -46,6 +46,7 @@ type Trace struct {
 	Events  []*Event
 	Output  *record.Object // nil: no output
 	Dead    *plan.DeadLetter
+	Panic   string // set when the plan panicked on the record (a bug)
 }
 
 // Field returns the events that wrote, changed, removed or kept path or a

@@ -1,0 +1,293 @@
+package stream
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
+
+	"github.com/sluice-dev/sluice/internal/jsdate"
+	"github.com/sluice-dev/sluice/job"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// Options configure a Sender.
+type Options struct {
+	Topic string
+	// Wildcard sends a record with a route r to <Topic>-<r> (the sender of
+	// routed_sender's `**` route).
+	Wildcard bool
+	// IDField names the field holding the message key; "" uses the
+	// record's `_key` metadata.
+	IDField string
+	// TimestampField names a field holding the message time (epoch
+	// milliseconds or a date string); TimestampNow stamps the send time.
+	TimestampField string
+	TimestampNow   bool
+	// Reject hands a record that cannot be sent to the dead-letter action;
+	// its error fails the Send. nil fails the Send.
+	Reject func(r *record.Record, err error) error
+	// Patience is how long a Send waits for acknowledgements (beyond the
+	// client's own delivery timeout, which fails messages never sent)
+	// before it gives up on messages sent without an answer.
+	Patience time.Duration
+}
+
+// Sender produces records to the topic(s) of one route through the
+// connection's shared producer.
+type Sender struct {
+	prod *producer
+	opt  Options
+}
+
+// SendsInOrder is true: a route's messages keep the order of its batches.
+func (s *Sender) SendsInOrder() bool { return true }
+
+// outbox is one Send's messages and what became of its records.
+type outbox struct {
+	msgs   []*kgo.Record
+	origin map[*kgo.Record]int // message -> index of its record
+	done   []int               // records delivered or dead-lettered
+	sent   int                 // records delivered
+}
+
+// Send produces the records and waits for every acknowledgement. See the
+// package documentation for what happens to records that fail.
+func (s *Sender) Send(ctx context.Context, recs []*record.Record) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	box := &outbox{msgs: make([]*kgo.Record, 0, len(recs)), origin: make(map[*kgo.Record]int, len(recs))}
+	for i, r := range recs {
+		m, err := s.message(r)
+		if err == nil {
+			box.origin[m] = i
+			box.msgs = append(box.msgs, m)
+			continue
+		}
+		if rerr := s.reject(r, err); rerr != nil {
+			return 0, box.failed(rerr)
+		}
+		box.done = append(box.done, i)
+	}
+	results, inDoubt, err := s.produce(ctx, box.msgs)
+	if err != nil {
+		return 0, box.failed(err)
+	}
+	var failure error
+	for _, res := range results {
+		i := box.origin[res.Record]
+		switch err := res.Err; {
+		case err == nil:
+			box.done = append(box.done, i)
+			box.sent++
+		case recordFault(err):
+			if rerr := s.reject(recs[i], produceErr(res.Record, err)); rerr != nil {
+				failure = errors.Join(failure, rerr)
+				continue
+			}
+			box.done = append(box.done, i)
+		case failure == nil && !inDoubt:
+			failure = produceErr(res.Record, err)
+		}
+	}
+	if inDoubt {
+		failure = errors.Join(fmt.Errorf("stream_sender_api: the broker did not acknowledge %d of %d message(s) within %v; "+
+			"messages sent without an answer are in doubt (the broker may hold them), and a retry sends them again",
+			len(box.msgs)-box.sent, len(box.msgs), s.opt.Patience), failure)
+	}
+	if failure != nil {
+		return 0, box.failed(failure)
+	}
+	return box.sent, nil
+}
+
+// produce hands the messages to the client and waits for every result.
+// When the results do not all come within Patience (a broker gone while
+// messages were in flight: an idempotent producer never fails those by
+// itself) or ctx ends, the client is abandoned, which fails what it still
+// holds, and inDoubt is set.
+func (s *Sender) produce(ctx context.Context, msgs []*kgo.Record) (results kgo.ProduceResults, inDoubt bool, err error) {
+	cl, err := s.prod.client()
+	if err != nil {
+		return nil, false, err
+	}
+	done := make(chan struct{})
+	go func() {
+		results = cl.ProduceSync(ctx, msgs...)
+		close(done)
+	}()
+	timer := time.NewTimer(s.opt.Patience)
+	defer timer.Stop()
+	select {
+	case <-done:
+	case <-timer.C:
+		inDoubt = true
+	case <-ctx.Done():
+		inDoubt = true
+	}
+	if inDoubt {
+		s.prod.abandon(cl)
+		<-done
+	}
+	return results, inDoubt, nil
+}
+
+// failed is the error of a Send that did not deliver everything: a
+// *job.PartialSendError naming the records handled when there are any.
+func (b *outbox) failed(err error) error {
+	if len(b.done) == 0 {
+		return err
+	}
+	slices.Sort(b.done)
+	return &job.PartialSendError{Sent: b.done, Err: err}
+}
+
+// recordFault reports errors that concern the record itself (its size, its
+// topic name, its contents): it goes to the dead-letter action and the
+// rest of the batch carries on. Every other error (the broker down,
+// retries or time used up) fails the Send.
+func recordFault(err error) bool {
+	for _, e := range []error{kerr.MessageTooLarge, kerr.RecordListTooLarge, kerr.InvalidRecord,
+		kerr.CorruptMessage, kerr.InvalidTopicException, kerr.InvalidTimestamp} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+func produceErr(m *kgo.Record, err error) error {
+	return job.RecordErr("PRODUCE", "producing to topic %q: %v", m.Topic, err)
+}
+
+func (s *Sender) reject(r *record.Record, err error) error {
+	if s.opt.Reject == nil {
+		return err
+	}
+	return s.opt.Reject(r, err)
+}
+
+// message is the Kafka message of a record.
+func (s *Sender) message(r *record.Record) (*kgo.Record, error) {
+	topic := s.topic(r)
+	if err := checkTopic(topic); err != nil {
+		return nil, err
+	}
+	m := &kgo.Record{Topic: topic, Value: record.AppendJSON(nil, r.Data)}
+	key, err := s.key(r)
+	if err != nil {
+		return nil, err
+	}
+	m.Key = key
+	if m.Timestamp, err = s.timestamp(r); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (s *Sender) topic(r *record.Record) string {
+	if s.opt.Wildcard {
+		if route, _ := r.GetMeta("standard:route"); route != nil && record.ToString(route) != "" {
+			return s.opt.Topic + "-" + record.ToString(route)
+		}
+	}
+	return s.opt.Topic
+}
+
+// key is the id_field's string value, or the `_key` metadata; nil for none.
+func (s *Sender) key(r *record.Record) ([]byte, error) {
+	if s.opt.IDField == "" {
+		if k, _ := r.GetMeta("_key"); k != nil && record.ToString(k) != "" {
+			return []byte(record.ToString(k)), nil
+		}
+		return nil, nil
+	}
+	v, _ := r.Data.Get(s.opt.IDField)
+	if v == nil {
+		return nil, nil
+	}
+	if str, ok := v.(string); ok && str != "" {
+		return []byte(str), nil
+	}
+	return nil, job.RecordErr("KEY", "invalid id_field on record %s", s.opt.IDField)
+}
+
+// timestamp is the message time; the zero time lets the client stamp it.
+func (s *Sender) timestamp(r *record.Record) (time.Time, error) {
+	switch {
+	case s.opt.TimestampField != "":
+		v, _ := r.Data.Get(s.opt.TimestampField)
+		if ms, ok := dateMillis(v); ok {
+			return time.UnixMilli(ms), nil
+		}
+		return time.Time{}, job.RecordErr("TIMESTAMP", "invalid timestamp_field on record %s", s.opt.TimestampField)
+	case s.opt.TimestampNow:
+		return time.Now(), nil
+	}
+	return time.Time{}, nil
+}
+
+func dateMillis(v any) (int64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return int64(x), true
+	case string:
+		ms, ok := jsdate.ParseLenient(x, time.Now())
+		return int64(ms), ok
+	}
+	return 0, false
+}
+
+// checkTopic refuses a topic name Kafka would refuse (a record error: the
+// name comes from the record's route).
+func checkTopic(topic string) error {
+	if len(topic) > 249 || topic == "." || topic == ".." {
+		return job.RecordErr("BAD_TOPIC", "%q is not a valid topic name (at most 249 characters, not . or ..)", topic)
+	}
+	for _, c := range []byte(topic) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return job.RecordErr("BAD_TOPIC", "%q is not a valid topic name (letters, digits, '.', '_' and '-' only)", topic)
+		}
+	}
+	return nil
+}
+
+// Verify makes sure the topic of a route exists, asking the broker for its
+// metadata (which creates it where the broker auto-creates topics). A route
+// that makes an invalid topic name is a record error: its records go to
+// routed_sender's dead-letter action.
+func (s *Sender) Verify(ctx context.Context, route string) error {
+	topic := s.opt.Topic
+	if route != "" {
+		topic += "-" + route
+	}
+	if err := checkTopic(topic); err != nil {
+		return err
+	}
+	req := kmsg.NewPtrMetadataRequest()
+	t := kmsg.NewMetadataRequestTopic()
+	t.Topic = kmsg.StringPtr(topic)
+	req.Topics = append(req.Topics, t)
+	req.AllowAutoTopicCreation = true
+	cl, err := s.prod.client()
+	if err != nil {
+		return err
+	}
+	resp, err := req.RequestWith(ctx, cl)
+	if err != nil {
+		return fmt.Errorf("stream_sender_api: topic %q: %w", topic, err)
+	}
+	for _, rt := range resp.Topics {
+		err := kerr.ErrorForCode(rt.ErrorCode)
+		if err != nil && !errors.Is(err, kerr.LeaderNotAvailable) {
+			return fmt.Errorf("stream_sender_api: topic %q: %w", topic, err)
+		}
+	}
+	return nil
+}

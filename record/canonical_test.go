@@ -1,0 +1,71 @@
+package record
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestCanonical: text said to be canonical is exactly what decoding and
+// encoding it gives, and what encoding gives is said to be canonical
+// (unless it has escapes or a wide object).
+func TestCanonical(t *testing.T) {
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{`{}`, true}, {`[]`, true}, {`{"a":1,"b":[1,"x",null,true,false,{}]}`, true},
+		{`{"a": 1}`, false}, {` {"a":1}`, false}, {`{"a":1,"a":2}`, false}, {`{"a":"\n"}`, false},
+		{`{"a":"\u00e9"}`, false}, {`{"a":"é∑"}`, true}, {"{\"a\":\"\xff\"}", false},
+		{`{"a":1.5}`, true}, {`{"a":1.50}`, false}, {`{"a":1e3}`, false}, {`{"a":-0}`, false},
+		{`{"a":1e400}`, false}, {`{"a":0.1}`, true}, {`{"a":-12}`, true}, {`{"a":12345678901234567890}`, false},
+		{`{"a":1e21}`, false}, {`{"a":1e+21}`, true}, {`{"a":{"b":1,"b":2}}`, false}, {`{"a":{"b":1},"b":{"b":2}}`, true},
+	}
+	for _, c := range cases {
+		v, err := ParseJSONString(c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if got := canonical(c.in); got != c.want {
+			t.Errorf("canonical(%s) = %v, want %v", c.in, got, c.want)
+		}
+		if canonical(c.in) && JSON(v) != c.in {
+			t.Errorf("%s is said to be canonical but encodes as %s", c.in, JSON(v))
+		}
+	}
+	rng := rand.New(rand.NewSource(11))
+	canonicals := 0
+	for i := 0; i < 2000; i++ {
+		line := randomRecord(rng, i)
+		if i%2 == 1 {
+			line = strings.ReplaceAll(line, `\n`, "")
+		}
+		if canonical(line) {
+			canonicals++
+		}
+		v, _ := ParseJSONString(line)
+		out := JSON(v)
+		if canonical(line) && out != line {
+			t.Fatalf("%s is said to be canonical but encodes as %s", line, out)
+		}
+		if !canonical(out) && !containsByte(out, '\\') {
+			t.Fatalf("encoder output %s is not said to be canonical", out)
+		}
+		raw, _ := ParseRecordRaw(line)
+		if JSON(raw) != out {
+			t.Fatalf("raw record %s encodes as %s, want %s", line, JSON(raw), out)
+		}
+	}
+	if canonicals < 100 {
+		t.Errorf("only %d of 2000 random records were canonical", canonicals)
+	}
+}
+
+func containsByte(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return true
+		}
+	}
+	return false
+}
