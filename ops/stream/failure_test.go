@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -236,4 +237,31 @@ func produceError(req *kmsg.ProduceRequest, err *kerr.Error) *kmsg.ProduceRespon
 		resp.Topics = append(resp.Topics, st)
 	}
 	return resp
+}
+
+// TestUnreachableBrokerFailsSafely: with no broker at the address at all,
+// nothing was ever sent, so the messages fail once delivery_timeout has
+// passed with an error saying so (not "in doubt").
+func TestUnreachableBrokerFailsSafely(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	h, err := job.ProcessorHarness(`{"_op": "routed_sender", "_api_name": "stream_sender_api", "routing": {"*": "default"}}`,
+		`[{"_name": "stream_sender_api", "topic": "nowhere", "delivery_timeout": 1000}]`,
+		job.HarnessOptions{Options: job.Options{Conns: kafkaConns([]string{addr})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	start := time.Now()
+	_, err = h.RunSlice(recordsOf(t, 0, 5, ""))
+	if err == nil || !strings.Contains(err.Error(), `producing to topic "nowhere": not acknowledged within delivery_timeout (1s)`) {
+		t.Fatalf("sending to no broker: %v", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the send took %v", took)
+	}
 }

@@ -6,8 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -15,7 +13,6 @@ import (
 
 	"github.com/sluice-dev/sluice/internal/routetest"
 	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/lang/diag"
 	_ "github.com/sluice-dev/sluice/ops/builtin"
 	_ "github.com/sluice-dev/sluice/ops/routed"
 	"github.com/sluice-dev/sluice/ops/stream"
@@ -53,28 +50,6 @@ func startCluster(t *testing.T, port int, dir string) *kfake.Cluster {
 	}
 	t.Cleanup(c.Close)
 	return c
-}
-
-func writeSlices(t testing.TB, slices, per int) (string, map[string]map[int]int) {
-	all, want := routetest.Slices(slices, per)
-	b, _ := json.Marshal(all)
-	p := filepath.Join(t.TempDir(), "slices.json")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p, want
-}
-
-func runJob(t testing.TB, doc string, conns *job.Connections) *job.Summary {
-	j, l := job.Validate(diag.NewSource("job.json", []byte(doc)), job.Options{Conns: conns})
-	if j == nil {
-		t.Fatal(&job.DiagError{List: l})
-	}
-	sum, err := job.Run(context.Background(), j, job.RunOptions{Backoff: func(time.Duration) time.Duration { return time.Millisecond }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sum
 }
 
 // message is what the tests read back.
