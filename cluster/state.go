@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -107,7 +106,9 @@ func (c *Controller) saveState(ctx context.Context) error {
 			rev, err = c.kv.Update(ctx, stateKey, b, c.rev)
 		}
 		if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
-			rev, err = c.ownWrite(ctx, b)
+			if err = c.checkOwner(ctx); err == nil {
+				rev, err = c.kv.Update(ctx, stateKey, b, c.rev)
+			}
 		}
 		if err == nil {
 			c.rev = rev
@@ -119,16 +120,18 @@ func (c *Controller) saveState(ctx context.Context) error {
 // ErrAnotherController: the job's state was written by another controller.
 var ErrAnotherController = errors.New("another controller is running this job (run one controller per job name)")
 
-// ownWrite tells a write of ours whose answer was lost (the server
-// restarted) from another controller's: the stored state is ours when it
-// is what we wrote.
-func (c *Controller) ownWrite(ctx context.Context, b []byte) (uint64, error) {
+// checkOwner tells a write of ours whose answer was lost (a stop, a server
+// restart) from another controller's: when the stored state is ours, its
+// revision is taken as ours.
+func (c *Controller) checkOwner(ctx context.Context) error {
 	e, err := c.kv.Get(ctx, stateKey)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	if !bytes.Equal(e.Value(), b) {
-		return 0, &permanent{ErrAnotherController}
+	var st state
+	if err := json.Unmarshal(e.Value(), &st); err != nil || st.Controller != c.id {
+		return &permanent{ErrAnotherController}
 	}
-	return e.Revision(), nil
+	c.rev = e.Revision()
+	return nil
 }
