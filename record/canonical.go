@@ -72,17 +72,8 @@ func (c *canonicalScan) object() bool {
 			return false
 		}
 		c.i++
-		if !c.value() || c.i >= len(c.s) {
-			return false
-		}
-		switch c.s[c.i] {
-		case ',':
-			c.i++
-		case '}':
-			c.i++
-			return true
-		default:
-			return false
+		if more, ok := c.member('}'); !more {
+			return ok
 		}
 	}
 }
@@ -94,19 +85,27 @@ func (c *canonicalScan) array() bool {
 		return true
 	}
 	for {
-		if !c.value() || c.i >= len(c.s) {
-			return false
-		}
-		switch c.s[c.i] {
-		case ',':
-			c.i++
-		case ']':
-			c.i++
-			return true
-		default:
-			return false
+		if more, ok := c.member(']'); !more {
+			return ok
 		}
 	}
+}
+
+// member scans a member's value and what follows it: more when a comma
+// follows, ok when the closing bracket end does.
+func (c *canonicalScan) member(end byte) (more, ok bool) {
+	if !c.value() || c.i >= len(c.s) {
+		return false, false
+	}
+	switch c.s[c.i] {
+	case ',':
+		c.i++
+		return true, true
+	case end:
+		c.i++
+		return false, true
+	}
+	return false, false
 }
 
 // str scans a string literal with no escapes and returns its text.

@@ -24,7 +24,9 @@ func (o *Object) decodeRaw() {
 	d := decoder{s: l.text, lazy: true, slab: l.slab}
 	v, err := d.top()
 	if x, ok := v.(*Object); ok && err == nil { // it was validated when read
-		o.fields = x.fields
+		// exactly the room the keys take: such records are usually kept
+		// with the others of their file slice
+		o.fields = append(make([]field, 0, len(x.fields)), x.fields...)
 	}
 }
 

@@ -13,13 +13,16 @@ import "unsafe"
 // must not be read by another goroutine while the Decoder is in use (a
 // record handed on should be resolved first, e.g. with Object.Clone).
 type Decoder struct {
-	slab slab
+	slab *slab // shared by copies of the Decoder, so they never write over each other's values
 }
 
 // ParseRecord is ParseRecordString with d's memory: the record's nested
 // objects and arrays are validated now and decoded when first read.
 func (d *Decoder) ParseRecord(s string) (any, error) {
-	dec := decoder{s: s, lazy: true, slab: &d.slab}
+	if d.slab == nil {
+		d.slab = new(slab)
+	}
+	dec := decoder{s: s, lazy: true, slab: d.slab}
 	return dec.top()
 }
 
@@ -98,3 +101,16 @@ func (d *decoder) lazyText(text string) *lazyJSON {
 	}
 	return d.slab.lazyJSON(text)
 }
+
+// Boxes makes interface values of strings and numbers whose values sit in
+// shared chunks, one allocation for 256 values instead of one each: for a
+// producer of many records, such as a generator. A chunk lives as long as
+// any value in it. Not safe for concurrent use; the values are (they never
+// change).
+type Boxes struct{ slab slab }
+
+// String returns s as an interface value.
+func (b *Boxes) String(s string) any { return b.slab.string(s) }
+
+// Float returns f as an interface value.
+func (b *Boxes) Float(f float64) any { return b.slab.float(f) }

@@ -102,6 +102,12 @@ func TestParseRecordRaw(t *testing.T) {
 		if o := raw.(*Object); o.raw == nil {
 			t.Fatal("the object was decoded when read")
 		}
+		if i%10 == 0 { // loaded records are kept in slices: no spare room
+			probe, _ := ParseRecordRaw(line)
+			if o := probe.(*Object); o.Len() != cap(o.fields) {
+				t.Fatalf("a loaded record has room for %d keys, holds %d", cap(o.fields), o.Len())
+			}
+		}
 		whole, _ := ParseObject([]byte(line))
 		if g, w := op(raw.(*Object)), op(whole); g != w {
 			t.Fatalf("%s: got %s, want %s", line, g, w)

@@ -44,7 +44,7 @@ func ipv4(s *state) any {
 		}
 		s.text(octets[x>>(8*i)&0xff])
 	}
-	return s.str()
+	return s.boxed()
 }
 
 // ipv6 is eight groups of four lowercase hex digits (chance ipv6).
@@ -56,7 +56,7 @@ func ipv6(s *state) any {
 		}
 		s.buf = appendHex(s.buf, draws[g/4]>>(16*(g%4)), 4)
 	}
-	return s.str()
+	return s.boxed()
 }
 
 // uuid is a version 4 UUID.
@@ -71,7 +71,7 @@ func uuid(s *state) any {
 	b = appendHexBE(append(b, '-'), lo>>48, 4)
 	b = appendHexBE(append(b, '-'), lo&0xffffffffffff, 12)
 	s.buf = b
-	return s.str()
+	return s.boxed()
 }
 
 // appendHexBE appends the n low hex digits of x, most significant first.
@@ -90,7 +90,7 @@ func url(s *state) any {
 	if s.rng.IntN(2) == 0 {
 		s.buf = append(s.buf, '/')
 	}
-	return s.str()
+	return s.boxed()
 }
 
 func (s *state) domainWord() {
@@ -112,11 +112,11 @@ func coordinates(s *state) any {
 	s.buf = appendFixed(s.buf, s.between(-90_00000, 90_00000), 5)
 	s.buf = append(s.buf, ", "...)
 	s.buf = appendFixed(s.buf, s.between(-180_00000, 180_00000), 5)
-	return s.str()
+	return s.boxed()
 }
 
 // bytesCount is chance integer({min: 7850, max: 5642867}).
-func bytesCount(s *state) any { return float64(s.between(7850, 5642867)) }
+func bytesCount(s *state) any { return s.box.Float(float64(s.between(7850, 5642867))) }
 
 // defaultFields is the reference's built-in schema, in its key order; the
 // date field is set by the options.

@@ -92,7 +92,7 @@ func guidSpec(a *args) gen {
 		s.buf = append(append(s.buf, '-'), "89ab"[s.rng.IntN(4)])
 		s.buf = appendHex(s.buf, s.rng.Uint64(), 3)
 		s.buf = appendHex(append(s.buf, '-'), s.rng.Uint64(), 12)
-		return s.str()
+		return s.boxed()
 	}
 }
 
@@ -104,7 +104,7 @@ func chanceIP(s *state) any {
 		}
 		s.num(1, 254)
 	}
-	return s.str()
+	return s.boxed()
 }
 
 func coordinatesSpec(a *args) gen {
@@ -114,7 +114,7 @@ func coordinatesSpec(a *args) gen {
 		s.buf = appendNumber(s.buf, lat(s).(float64))
 		s.buf = append(s.buf, ", "...)
 		s.buf = appendNumber(s.buf, lon(s).(float64))
-		return s.str()
+		return s.boxed()
 	}
 }
 
@@ -241,7 +241,7 @@ func phoneUS(s *state) any {
 		}
 		s.buf = append(s.buf, digits[s.rng.IntN(10)])
 	}
-	return s.str()
+	return s.boxed()
 }
 
 func stringSpec(a *args) gen {

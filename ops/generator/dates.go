@@ -21,10 +21,10 @@ var dateFormats = []string{fmtDateNow, fmtISOBetween, fmtUTCDate, fmtUTCBetween}
 const localLayout = "2006-01-02T15:04:05.000-07:00"
 
 // dateNow is the current local time (moment().format(...)).
-func dateNow(s *state) any { return s.nowString(false) }
+func dateNow(s *state) any { return s.box.String(s.nowString(false)) }
 
 // utcDate is the current time as Date#toISOString prints it.
-func utcDate(s *state) any { return s.nowString(true) }
+func utcDate(s *state) any { return s.box.String(s.nowString(true)) }
 
 // nowString formats the current time, reusing the last string while the
 // millisecond has not changed.

@@ -28,8 +28,8 @@ var fakerGens = map[string]genSpec{
 	"internet.ipv6":             noArgs(ipv6),
 	"internet.userAgent":        noArgs(userAgent),
 	"internet.url":              noArgs(url),
-	"internet.domainName":       noArgs(func(s *state) any { s.domainName(); return s.str() }),
-	"internet.domainWord":       noArgs(func(s *state) any { s.domainWord(); return s.str() }),
+	"internet.domainName":       noArgs(func(s *state) any { s.domainName(); return s.boxed() }),
+	"internet.domainWord":       noArgs(func(s *state) any { s.domainWord(); return s.boxed() }),
 	"internet.domainSuffix":     pickSpec(domainSuffixes),
 	"internet.email":            noArgs(email),
 	"internet.userName":         noArgs(userName),
@@ -127,14 +127,14 @@ func (s *state) userName() {
 
 func userName(s *state) any {
 	s.userName()
-	return s.str()
+	return s.boxed()
 }
 
 func email(s *state) any {
 	s.userName()
 	s.buf = append(s.buf, '@')
 	s.text(s.pick(emailProviders))
-	return s.str()
+	return s.boxed()
 }
 
 func mac(s *state) any {
@@ -145,7 +145,7 @@ func mac(s *state) any {
 		}
 		s.buf = appendHexBE(s.buf, x>>(8*i)&0xff, 2)
 	}
-	return s.str()
+	return s.boxed()
 }
 
 // numberFrom draws one of a list of numeric strings as a number.

@@ -99,7 +99,7 @@ func compileID(pattern string) (*randexp.Generator, error) {
 func regexGen(g *randexp.Generator) gen {
 	return func(s *state) any {
 		s.buf = g.Append(s.buf, s.rng)
-		return s.str()
+		return s.boxed()
 	}
 }
 

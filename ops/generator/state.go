@@ -22,7 +22,8 @@ type state struct {
 	fk   *gofakeit.Faker
 	buf  []byte
 	strs arena
-	seq  int64 // position of the current record in the job (incrementalId)
+	box  record.Boxes // field values are boxed in chunks
+	seq  int64        // position of the current record in the job (incrementalId)
 	now  func() time.Time
 	// the last formatted "now" (many records share a millisecond)
 	nowMs  int64
@@ -39,6 +40,9 @@ func newState(now func() time.Time) *state {
 
 // gen produces one field value.
 type gen func(s *state) any
+
+// boxed is str as a field value.
+func (s *state) boxed() any { return s.box.String(s.str()) }
 
 // str returns the buffer's text as a string and empties the buffer.
 func (s *state) str() string {

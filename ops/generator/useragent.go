@@ -18,7 +18,7 @@ var userAgentFamilies = []func(s *state){uaChromeWindows, uaChromeMac, uaEdge, u
 // userAgent generates a browser user-agent string.
 func userAgent(s *state) any {
 	userAgentFamilies[s.rng.IntN(len(userAgentFamilies))](s)
-	return s.str()
+	return s.boxed()
 }
 
 func (s *state) num(lo, hi int64) { s.buf = strconv.AppendInt(s.buf, s.between(lo, hi), 10) }
