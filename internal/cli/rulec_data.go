@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -39,19 +38,28 @@ func displayName(name string) string {
 	return name
 }
 
+// maxAnalysisInput bounds the data trace, diff and coverage hold in memory
+// (they read their inputs whole; rulec run streams).
+const maxAnalysisInput = 1 << 30
+
 func readInput(name string, env Env) ([]byte, error) {
-	if name == "-" {
-		b, err := io.ReadAll(env.Stdin)
+	var r io.Reader = env.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
 		if err != nil {
-			return nil, usageErr("cannot read stdin: %v", err)
+			return nil, usageErr("cannot read data: %v", err)
 		}
-		return b, nil
+		defer f.Close()
+		r = f
 	}
-	b, err := os.ReadFile(name)
+	b, err := io.ReadAll(io.LimitReader(r, maxAnalysisInput+1))
 	if err != nil {
-		return nil, usageErr("cannot read data: %v", err)
+		return nil, usageErr("cannot read %s: %v", displayName(name), err)
 	}
-	return b, nil
+	if len(b) > maxAnalysisInput {
+		return nil, usageErr("%s is larger than %d MiB, more than this command holds in memory (rulec run streams any size)", displayName(name), maxAnalysisInput>>20)
+	}
+	return bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")), nil
 }
 
 func parseRecords(name string, data []byte) ([]inputRecord, int) {
@@ -60,13 +68,15 @@ func parseRecords(name string, data []byte) ([]inputRecord, int) {
 	}
 	var out []inputRecord
 	skipped := 0
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<30)
-	for line := 1; sc.Scan(); line++ {
-		t := bytes.TrimSpace(sc.Bytes())
-		if len(t) == 0 || t[0] == '#' {
+	for line := 1; len(data) > 0; line++ {
+		var l []byte
+		l, data, _ = bytes.Cut(data, []byte{'\n'})
+		t := bytes.Trim(l, " \t\r") // JSON white space only
+		if len(t) == 0 {
 			continue
 		}
+		// a comment or any other line that is not a JSON object is counted
+		// and reported as skipped, never dropped silently
 		if o, ok := parseObject(t); ok {
 			out = append(out, inputRecord{fmt.Sprintf("%s:%d", name, line), record.New(o)})
 		} else {
