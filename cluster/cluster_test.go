@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/sluice-dev/sluice/cluster"
+	"github.com/sluice-dev/sluice/internal/syncbuf"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	_ "github.com/sluice-dev/sluice/ops/all"
@@ -390,7 +390,7 @@ func TestControllerShowsWorkersThatCannotRunTheJob(t *testing.T) {
 	nc := embeddedCluster(t, dir, 0, func(cluster.JobDoc) (*job.Job, error) {
 		return nil, errors.New("connection \"default\" is not configured here")
 	})
-	var log syncBuffer
+	var log syncbuf.Buffer
 	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -409,30 +409,13 @@ func TestControllerShowsWorkersThatCannotRunTheJob(t *testing.T) {
 	}
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestControllerWarnsWhenNoWorkerTakesSlices: slices waiting and no worker
 // asking for them make the controller say how to start one.
 func TestControllerWarnsWhenNoWorkerTakesSlices(t *testing.T) {
 	dir := t.TempDir()
 	path, j := writeJob(t, dir, 2, 1, 0, "")
 	nc := embeddedCluster(t, dir, 0, nil)
-	var log syncBuffer
+	var log syncbuf.Buffer
 	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil)),
 		IdleWarning: time.Millisecond})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

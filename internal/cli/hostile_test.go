@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/sluice-dev/sluice/compiler"
+	"github.com/sluice-dev/sluice/internal/syncbuf"
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
@@ -324,31 +324,13 @@ func TestOutputGrowthIsBounded(t *testing.T) {
 	}
 }
 
-// syncBuffer is a buffer written by rulec and read by the test meanwhile.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // Records of a stalled input are written promptly; an interrupt ends the
 // run after writing everything read, with ExitInterrupted.
 func TestStalledInputAndInterrupt(t *testing.T) {
 	dir := t.TempDir()
 	rules := writeFile(t, dir, "r.txt", `{"selector":"*","source":"b","target":"c"}`+"\n")
 	pr, pw := io.Pipe()
-	var out syncBuffer
+	var out syncbuf.Buffer
 	interrupt := make(chan struct{})
 	done := make(chan int)
 	go func() {

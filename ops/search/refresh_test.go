@@ -1,36 +1,20 @@
 package search_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/sluice-dev/sluice/internal/faultproxy"
+	"github.com/sluice-dev/sluice/internal/syncbuf"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/ops/search"
 )
 
-// syncBuffer is a log destination safe for the refresh goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) count(sub string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return strings.Count(s.b.String(), sub)
-}
+// count is how often sub occurs in what was logged so far.
+func count(logs *syncbuf.Buffer, sub string) int { return strings.Count(logs.String(), sub) }
 
 // keepsWithin runs slices of 1000 until one keeps want records, failing
 // after limit.
@@ -63,7 +47,7 @@ func TestRefreshKeepsTheLastPercentageWhenTheServerIsGone(t *testing.T) {
 		if err := search.StoreDocument(ctx, conns, "default", index, "rate", map[string]any{"percent": 80}); err != nil {
 			t.Fatal(err)
 		}
-		logs := &syncBuffer{}
+		logs := &syncbuf.Buffer{}
 		logger := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
 		h, err := job.ProcessorHarness(`{"_op": "sample_exact_es_percent", "index": "`+index+`", "document_id": "rate", "window_ms": 200}`, "",
 			job.HarnessOptions{Options: job.Options{Conns: conns}, Logger: logger})
@@ -82,11 +66,11 @@ func TestRefreshKeepsTheLastPercentageWhenTheServerIsGone(t *testing.T) {
 		time.Sleep(900 * time.Millisecond)
 		keepsWithin(t, h, int(last*10), 0)
 		const warning = "Error retrieving new percentage from index "
-		if n := logs.count(warning); n < 2 {
-			t.Errorf("percent %v: %d refresh failures reported in 900 ms of window_ms 200, want >= 2:\n%s", last, n, logs.b.String())
+		if n := count(logs, warning); n < 2 {
+			t.Errorf("percent %v: %d refresh failures reported in 900 ms of window_ms 200, want >= 2:\n%s", last, n, logs.String())
 		}
-		if n := logs.count("will re-use current percentage: TSError: "); n != logs.count(warning) {
-			t.Errorf("warnings lack the reference's wording:\n%s", logs.b.String())
+		if n := count(logs, "will re-use current percentage: TSError: "); n != count(logs, warning) {
+			t.Errorf("warnings lack the reference's wording:\n%s", logs.String())
 		}
 		h.Close()
 	}
