@@ -14,6 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/sluice-dev/sluice/cluster"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
@@ -237,18 +240,7 @@ func TestControllerResumesTheSlicer(t *testing.T) {
 	for _, recoverable := range []bool{true, false} {
 		t.Run(fmt.Sprintf("recoverable=%v", recoverable), func(t *testing.T) {
 			dir := t.TempDir()
-			path := filepath.Join(dir, "job.json")
-			text := fmt.Sprintf(`{"name": "counted", "workers": 2,
-  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
-  "operations": [{"_op": "test_counted_reader", "slices": 30, "per": 4, "recoverable": %v}, {"_op": "delay", "ms": 20},
-    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, filepath.Join(dir, "out"), recoverable)
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			j, l := job.Load(path, job.Options{})
-			if j == nil {
-				t.Fatal(l.Items)
-			}
+			path, j := countedJob(t, dir, "counted", 30, 4, fmt.Sprintf(`, "recoverable": %v`, recoverable))
 			countedRequests.Store(0)
 			resumeMidJob(t, dir, path, j, 30, 120)
 			// At most one request is made again when recoverable: the one
@@ -262,25 +254,62 @@ func TestControllerResumesTheSlicer(t *testing.T) {
 	}
 }
 
-// resumeMidJob stops a controller after five slices and runs a second one,
-// which resumes the execution; workers keep going meanwhile; nothing runs
-// twice.
-func resumeMidJob(t *testing.T, dir, path string, j *job.Job, slices, records int) {
+// countedJob writes a job of test_counted_reader (extra: more of its
+// parameters) through a 20 ms delay to ldjson files per slice in dir/out.
+func countedJob(t *testing.T, dir, name string, slices, per int, extra string) (string, *job.Job) {
+	t.Helper()
+	path := filepath.Join(dir, "job.json")
+	text := fmt.Sprintf(`{"name": %q, "workers": 2,
+  "apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": true}],
+  "operations": [{"_op": "test_counted_reader", "slices": %d, "per": %d %s}, {"_op": "delay", "ms": 20},
+    {"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"*": "default"}}]}`, name, filepath.Join(dir, "out"), slices, per, extra)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, l := job.Load(path, job.Options{})
+	if j == nil {
+		t.Fatal(l.Items)
+	}
+	return path, j
+}
+
+// embeddedCluster starts a NATS server with its files under dir and, when
+// load is not nil, a worker running `workers` slices at a time (0: the
+// job's workers); both stop at the end of the test.
+func embeddedCluster(t *testing.T, dir string, workers int, load func(cluster.JobDoc) (*job.Job, error)) *nats.Conn {
 	t.Helper()
 	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Shutdown()
+	t.Cleanup(srv.Shutdown)
 	nc, err := cluster.Connect(srv.URL(), "test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer nc.Close()
-	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Workers: 2, Load: loadFrom(t)})
-	wctx, stopWorker := context.WithCancel(context.Background())
-	defer stopWorker()
-	go func() { _ = w.Run(wctx) }()
+	t.Cleanup(nc.Close)
+	if load != nil {
+		w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Workers: workers, Load: load})
+		ctx, stop := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = w.Run(ctx)
+		}()
+		t.Cleanup(func() {
+			stop()
+			<-done
+		})
+	}
+	return nc
+}
+
+// resumeMidJob stops a controller after five slices and runs a second one,
+// which resumes the execution; workers keep going meanwhile; nothing runs
+// twice.
+func resumeMidJob(t *testing.T, dir, path string, j *job.Job, slices, records int) {
+	t.Helper()
+	nc := embeddedCluster(t, dir, 2, loadFrom(t))
 
 	c1, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -306,8 +335,8 @@ func resumeMidJob(t *testing.T, dir, path string, j *job.Job, slices, records in
 }
 
 // TestPersistentJobStopsAfterItsSlices: a persistent job's controller
-// stopped stops slicing, waits for the slices it published and ends as
-// "stopped"; the next run is a new execution.
+// stopped stops slicing, drops the slices no worker took, waits for the
+// ones in flight and ends as "stopped"; the next run is a new execution.
 func TestPersistentJobStopsAfterItsSlices(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "job.json")
@@ -319,20 +348,7 @@ func TestPersistentJobStopsAfterItsSlices(t *testing.T) {
 	if j == nil {
 		t.Fatal(l.Items)
 	}
-	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := cluster.Connect(srv.URL(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Workers: 2, Load: loadFrom(t)})
-	wctx, stopWorker := context.WithCancel(context.Background())
-	defer stopWorker()
-	go func() { _ = w.Run(wctx) }()
+	nc := embeddedCluster(t, dir, 2, loadFrom(t))
 
 	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -346,8 +362,8 @@ func TestPersistentJobStopsAfterItsSlices(t *testing.T) {
 	if err != nil || sum.Status != "stopped" || sum.SlicesDone < 5 || sum.SlicesFailed != 0 || sum.RecordsOut != 187*sum.SlicesDone {
 		t.Fatalf("%v %+v", err, sum)
 	}
-	if p := c.Progress(); p.SlicesQueued != 0 || p.SlicesDone != sum.SlicesDone {
-		t.Errorf("every slice published must be done: %+v", p)
+	if p := c.Progress(); p.SlicesQueued != 0 || p.SlicesDone != sum.SlicesDone || sum.NotStarted == 0 {
+		t.Errorf("every slice published is done or never started: %+v, %d never started", p, sum.NotStarted)
 	}
 	again, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
 	ctx2, cancel2 := context.WithCancel(context.Background())
@@ -371,22 +387,9 @@ func TestPersistentJobStopsAfterItsSlices(t *testing.T) {
 func TestControllerShowsWorkersThatCannotRunTheJob(t *testing.T) {
 	dir := t.TempDir()
 	path, j := writeJob(t, dir, 2, 1, 0, "")
-	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := cluster.Connect(srv.URL(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	w, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Load: func(cluster.JobDoc) (*job.Job, error) {
+	nc := embeddedCluster(t, dir, 0, func(cluster.JobDoc) (*job.Job, error) {
 		return nil, errors.New("connection \"default\" is not configured here")
-	}})
-	wctx, stopWorker := context.WithCancel(context.Background())
-	defer stopWorker()
-	go func() { _ = w.Run(wctx) }()
+	})
 	var log syncBuffer
 	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -428,16 +431,7 @@ func (s *syncBuffer) String() string {
 func TestControllerWarnsWhenNoWorkerTakesSlices(t *testing.T) {
 	dir := t.TempDir()
 	path, j := writeJob(t, dir, 2, 1, 0, "")
-	srv, err := cluster.Embedded(filepath.Join(dir, "nats"), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := cluster.Connect(srv.URL(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	nc := embeddedCluster(t, dir, 0, nil)
 	var log syncBuffer
 	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil)),
 		IdleWarning: time.Millisecond})
@@ -455,4 +449,135 @@ func TestControllerWarnsWhenNoWorkerTakesSlices(t *testing.T) {
 	if !strings.Contains(log.String(), "waiting=2") {
 		t.Errorf("log:\n%s", log.String())
 	}
+}
+
+// TestSecondControllerStopsTheFirst: a second controller of a running job
+// resumes it, and the first one stops at its next write of the state with
+// ErrAnotherController; the job completes once, every record once.
+func TestSecondControllerStopsTheFirst(t *testing.T) {
+	dir := t.TempDir()
+	path, j := countedJob(t, dir, "twice", 40, 2, "")
+	nc := embeddedCluster(t, dir, 0, loadFrom(t))
+
+	first, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	firstErr := make(chan error, 1)
+	go func() {
+		_, err := first.Run(context.Background())
+		firstErr <- err
+	}()
+	for first.Progress().SlicesDone < 3 {
+		time.Sleep(2 * time.Millisecond)
+	}
+	second, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	sum, err := second.Run(context.Background())
+	if err != nil || sum.Status != "completed" || sum.SlicesDone != 40 || second.ExecutionID() != first.ExecutionID() {
+		t.Fatalf("second controller: %v %+v", err, sum)
+	}
+	if err := <-firstErr; !errors.Is(err, cluster.ErrAnotherController) {
+		t.Errorf("first controller: %v", err)
+	}
+	exactlyOnce(t, filepath.Join(dir, "out"), 80)
+}
+
+// TestForeignMessageFailsAloneAndLeavesTheJob: a message on the job's
+// subject that is not a slice is terminated with a failed result under its
+// message id; the job's own slices and counts are untouched.
+func TestForeignMessageFailsAloneAndLeavesTheJob(t *testing.T) {
+	dir := t.TempDir()
+	// The counted reader keeps few slices waiting: the foreign message is
+	// handled long before the last slice.
+	path, j := countedJob(t, dir, "ids", 20, 3, "")
+	nc := embeddedCluster(t, dir, 0, loadFrom(t))
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	js, _ := jetstream.New(nc)
+	go func() {
+		for c.Progress().SlicesDone < 1 {
+			time.Sleep(2 * time.Millisecond)
+		}
+		_, _ = js.Publish(context.Background(), "sluice.ids.slices", []byte(`{"id": "x", "request": [1,}`), jetstream.WithMsgID("bogus"))
+	}()
+	sum, err := c.Run(context.Background())
+	if err != nil || sum.SlicesDone != 20 || sum.SlicesFailed != 0 || sum.RecordsOut != 60 {
+		t.Fatalf("%v %+v", err, sum)
+	}
+	kv, _ := js.KeyValue(context.Background(), "sluice_ids")
+	e, err := kv.Get(context.Background(), "slice.bogus")
+	if err != nil || !strings.Contains(string(e.Value()), `"status":"failed"`) || !strings.Contains(string(e.Value()), "unreadable message") {
+		t.Errorf("the foreign message's result: %v %s", err, e.Value())
+	}
+	exactlyOnce(t, filepath.Join(dir, "out"), 60)
+}
+
+// TestStoppedWorkerFinishesItsSlice: a worker stopped (its context
+// cancelled) in the middle of a slice finishes and acknowledges it before
+// it returns; another worker does the rest, every record once.
+func TestStoppedWorkerFinishesItsSlice(t *testing.T) {
+	dir := t.TempDir()
+	path, j := countedJob(t, dir, "ids", 6, 2, "")
+	nc := embeddedCluster(t, dir, 0, nil)
+	first, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Workers: 1, Load: slowDelay(t, 300)})
+	wctx, stopFirst := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		_ = first.Run(wctx)
+	}()
+	c, _ := cluster.NewController(nc, j, docOf(t, path), cluster.ControllerOptions{})
+	type outcome struct {
+		sum *job.Summary
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		sum, err := c.Run(context.Background())
+		done <- outcome{sum, err}
+	}()
+	js, _ := jetstream.New(nc)
+	for c.Progress().SlicesDone < 1 || inFlight(js, "SLUICE_ids") != 1 {
+		time.Sleep(time.Millisecond)
+	}
+	stopFirst() // in the middle of its second slice
+	<-stopped
+	if n := inFlight(js, "SLUICE_ids"); n != 0 {
+		t.Errorf("the stopped worker returned with %d slice(s) unacknowledged", n)
+	}
+	for deadline := time.Now().Add(5 * time.Second); c.Progress().SlicesDone < 2 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	if n := c.Progress().SlicesDone; n < 2 {
+		t.Errorf("%d slice(s) done: the stopped worker's slice in flight was left", n)
+	}
+	second, _ := cluster.NewWorker(nc, cluster.WorkerOptions{Load: loadFrom(t)})
+	sctx, stopSecond := context.WithCancel(context.Background())
+	defer stopSecond()
+	go func() { _ = second.Run(sctx) }()
+	o := <-done
+	if o.err != nil || o.sum.SlicesDone != 6 || o.sum.Retries != 0 {
+		t.Fatalf("%v %+v", o.err, o.sum)
+	}
+	exactlyOnce(t, filepath.Join(dir, "out"), 12)
+}
+
+// slowDelay loads a job with its delay set to ms.
+func slowDelay(t *testing.T, ms int) func(cluster.JobDoc) (*job.Job, error) {
+	return func(doc cluster.JobDoc) (*job.Job, error) {
+		doc.Source = strings.Replace(doc.Source, `"ms": 20`, fmt.Sprintf(`"ms": %d`, ms), 1)
+		return loadFrom(t)(doc)
+	}
+}
+
+// inFlight is the number of slices of a stream delivered and not yet
+// acknowledged.
+func inFlight(js jetstream.JetStream, stream string) int {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c, err := js.Consumer(ctx, stream, "workers")
+	if err != nil {
+		return -1
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		return -1
+	}
+	return info.NumAckPending
 }

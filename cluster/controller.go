@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"sort"
-	"strconv"
 	"sync"
 	"time"
 
@@ -18,7 +16,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/record"
 )
 
 // ControllerOptions configure a controller.
@@ -34,6 +31,7 @@ type ControllerOptions struct {
 
 // Controller runs a job's slicer and publishes its slices for workers.
 type Controller struct {
+	id  string // this controller's, in the state it writes
 	nc  *nats.Conn
 	js  jetstream.JetStream
 	j   *job.Job
@@ -47,11 +45,13 @@ type Controller struct {
 	stream   jetstream.Stream
 	cons     jetstream.Consumer
 	st       state
+	rev      uint64    // the revision of the state key this controller read or wrote last
 	saved    time.Time // when st was last saved
 	start    time.Time
 
 	mu      sync.Mutex
 	results map[string]result
+	dropped int           // slices removed before a worker took them
 	changed chan struct{} // a result arrived
 	running int64
 }
@@ -77,7 +77,7 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Controller{nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
+	return &Controller{id: randomID(), nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
 		results: map[string]result{}, changed: make(chan struct{}, 1), start: time.Now()}, nil
 }
 
@@ -85,8 +85,8 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 // before it left unfinished. Cancelling ctx stops the controller: a once
 // job stays in the cluster (workers finish the slices published, and a
 // controller started again resumes it; the error is job.ErrStopped); a
-// persistent job stops slicing, waits for the slices published and ends
-// as "stopped".
+// persistent job stops slicing, drops the slices no worker has taken yet,
+// waits for the ones in flight and ends as "stopped".
 func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 	if err := c.setup(ctx); err != nil {
 		return c.summary("failed"), err
@@ -107,7 +107,8 @@ func (c *Controller) Run(ctx context.Context) (*job.Summary, error) {
 	case ctx.Err() == nil:
 		return c.summary("failed"), err
 	case c.j.Persistent():
-		c.log.Info("stopping: waiting for the slices published")
+		c.dropWaiting(bg)
+		c.log.Info("stopping: waiting for the slices in flight")
 		if err := c.waitForResults(bg); err != nil {
 			return c.summary("stopped"), err
 		}
@@ -153,27 +154,39 @@ func (c *Controller) bucket(ctx context.Context, name string) (jetstream.KeyValu
 	return kv, nil
 }
 
-// resume loads the state of an unfinished execution.
+// resume loads the state of an unfinished execution and claims it: a
+// controller still running it stops at its next write of the state.
 func (c *Controller) resume(ctx context.Context) (bool, error) {
-	e, err := c.kv.Get(ctx, stateKey)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return false, nil
+	for {
+		e, err := c.kv.Get(ctx, stateKey)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("job state: %w", err)
+		}
+		var st state
+		if err := json.Unmarshal(e.Value(), &st); err != nil {
+			return false, fmt.Errorf("job state: %w", err)
+		}
+		if st.Status != "running" {
+			return false, nil
+		}
+		st.Controller = c.id
+		b, _ := json.Marshal(st)
+		rev, err := c.kv.Update(ctx, stateKey, b, e.Revision())
+		if errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
+			continue // the other controller wrote meanwhile: read again
+		}
+		if err != nil {
+			return false, fmt.Errorf("job state: %w", err)
+		}
+		c.mu.Lock()
+		c.st, c.rev = st, rev
+		c.mu.Unlock()
+		c.log.Info("resuming execution", "execution", st.Exec, "published", st.Published, "slicer_done", st.SlicerDone)
+		return true, nil
 	}
-	if err != nil {
-		return false, fmt.Errorf("job state: %w", err)
-	}
-	var st state
-	if err := json.Unmarshal(e.Value(), &st); err != nil {
-		return false, fmt.Errorf("job state: %w", err)
-	}
-	c.mu.Lock()
-	c.st = st
-	c.mu.Unlock()
-	if c.st.Status != "running" {
-		return false, nil
-	}
-	c.log.Info("resuming execution", "execution", c.st.Exec, "published", c.st.Published, "slicer_done", c.st.SlicerDone)
-	return true, nil
 }
 
 // fresh starts a new execution: the previous one's stream and keys go.
@@ -188,8 +201,9 @@ func (c *Controller) fresh(ctx context.Context) error {
 	if c.kv, err = c.bucket(ctx, c.n.bucket); err != nil {
 		return err
 	}
+	c.rev = 0
 	c.mu.Lock()
-	c.st = state{Exec: randomID(), Status: "running", Started: time.Now().UTC()}
+	c.st = state{Exec: randomID(), Controller: c.id, Status: "running", Started: time.Now().UTC()}
 	c.mu.Unlock()
 	doc, _ := json.Marshal(c.doc)
 	if _, err := c.kv.Put(ctx, jobKey, doc); err != nil {
@@ -222,263 +236,6 @@ func (c *Controller) register(ctx context.Context, status string) error {
 	})
 }
 
-func (c *Controller) saveState(ctx context.Context) error {
-	c.saved = time.Now()
-	c.mu.Lock()
-	b, _ := json.Marshal(c.st)
-	c.mu.Unlock()
-	return retry(ctx, c.log, "save state", func(ctx context.Context) error {
-		_, err := c.kv.Put(ctx, stateKey, b)
-		return err
-	})
-}
-
-// slice runs the slicer to its end. A resumed execution's slicer starts
-// after the saved position when it can (job.Recoverable); otherwise it is
-// replayed past the slices already published.
-func (c *Controller) slice(ctx context.Context) error {
-	if c.st.SlicerDone {
-		return nil
-	}
-	slicer, order, err := c.newSlicer(ctx)
-	if err != nil {
-		return err
-	}
-	limit := job.MaxQueue(slicer, c.j.Workers)
-	for {
-		reqs, done, err := slicer.Slice(ctx)
-		if err != nil {
-			return fmt.Errorf("%s: slicer: %w", c.j.Operations[0].Where(), err)
-		}
-		for _, req := range reqs {
-			order++
-			if order <= c.st.Published {
-				c.checkReplay(order, req)
-				continue
-			}
-			if err := c.publish(ctx, order, req, limit); err != nil {
-				return err
-			}
-		}
-		if done {
-			c.st.SlicerDone = true
-			return c.saveState(ctx)
-		}
-		if len(reqs) == 0 && !sleep(ctx, 50*time.Millisecond) {
-			return ctx.Err()
-		}
-	}
-}
-
-// newSlicer makes the slicer and says how many slices it starts after.
-func (c *Controller) newSlicer(ctx context.Context) (job.Slicer, int, error) {
-	opt := job.RunOptions{Logger: c.log}
-	if c.st.Published == 0 {
-		s, err := job.NewSlicer(ctx, c.j, opt)
-		return s, 0, err
-	}
-	last, err := record.ParseJSON(c.st.Last)
-	if err != nil {
-		return nil, 0, fmt.Errorf("job state: the slicer's position: %w", err)
-	}
-	opt.Recovery = []job.Recovery{{SlicerID: 0, LastSlice: last}}
-	s, err := job.NewSlicer(ctx, c.j, opt)
-	if r, ok := s.(job.Recoverable); err == nil && ok && r.Resumed() {
-		c.log.Info("the slicer resumes after its saved position", "published", c.st.Published)
-		return s, c.st.Published, nil
-	}
-	c.log.Info("replaying the slicer past the slices published", "published", c.st.Published)
-	opt.Recovery = nil
-	s, err = job.NewSlicer(ctx, c.j, opt)
-	return s, 0, err
-}
-
-// checkReplay warns when a replayed slicer does not make the request it
-// made before: its slices after this point may differ from the first run's.
-func (c *Controller) checkReplay(order int, req any) {
-	if order == c.st.Published && string(c.st.Last) != record.JSON(req) {
-		c.log.Warn("the slicer replayed differently after the restart; slices from here may differ",
-			"order", order, "before", string(c.st.Last), "now", record.JSON(req))
-	}
-}
-
-// publish sends a slice once fewer than limit slices wait for a worker,
-// then records it in the state.
-func (c *Controller) publish(ctx context.Context, order int, req any, limit int) error {
-	for ctx.Err() == nil && c.outstanding() >= limit {
-		sleep(ctx, 20*time.Millisecond)
-	}
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	s := &job.Slice{ID: c.st.Exec + "-" + strconv.Itoa(order), Order: order, Request: req}
-	body, err := json.Marshal(s)
-	if err != nil {
-		return err
-	}
-	// A stop does not interrupt a publish under way: a slice the stream
-	// stored is counted as published.
-	err = retry(ctx, c.log, "publish slice", func(context.Context) error {
-		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		_, err := c.js.Publish(pctx, c.n.subject, body, jetstream.WithMsgID(s.ID))
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	c.mu.Lock()
-	c.st.Published, c.st.Last = order, json.RawMessage(record.JSON(req))
-	c.mu.Unlock()
-	if time.Since(c.saved) < stateEvery {
-		return nil
-	}
-	return c.saveState(ctx)
-}
-
-// stateEvery is how often the slicer's position is saved while slices
-// are published. A controller restarted publishes again the slices after
-// the saved position: they have the same ids, so the stream drops them as
-// duplicates (or, past its window, they run again and rewrite their own
-// files and result).
-const stateEvery = 100 * time.Millisecond
-
-func (c *Controller) outstanding() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.st.Published - len(c.results)
-}
-
-// watchResults follows the slice keys of the bucket, every existing one
-// first.
-func (c *Controller) watchResults(ctx context.Context) {
-	open := func(ctx context.Context) (jetstream.KeyWatcher, error) { return c.kv.Watch(ctx, slicePrefix+"*") }
-	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) {
-		if e != nil && e.Operation() == jetstream.KeyValuePut {
-			c.record(e.Key(), e.Value())
-		}
-	})
-}
-
-// watchConsumer follows the consumer every second: how many slices are
-// running, and a warning when slices wait and no worker has asked for one
-// for opt.IdleWarning.
-func (c *Controller) watchConsumer(ctx context.Context) {
-	var idleSince time.Time
-	warned := false
-	for sleep(ctx, time.Second) {
-		info, err := c.cons.Info(ctx)
-		if err != nil {
-			continue
-		}
-		c.mu.Lock()
-		c.running = int64(info.NumAckPending)
-		c.mu.Unlock()
-		if info.NumWaiting > 0 || info.NumAckPending > 0 || info.NumPending == 0 {
-			idleSince = time.Time{}
-			continue
-		}
-		if idleSince.IsZero() {
-			idleSince = time.Now()
-		}
-		if !warned && time.Since(idleSince) >= c.opt.IdleWarning {
-			warned = true
-			c.log.Warn("slices are waiting and no worker is taking them: start workers with `pipeline worker --cluster URL`",
-				"waiting", info.NumPending)
-		}
-	}
-}
-
-// watchWorkers logs the workers that cannot run the job (a job file that
-// is not valid with their connections, say): the job waits for a worker
-// that can.
-func (c *Controller) watchWorkers(ctx context.Context) {
-	open := func(ctx context.Context) (jetstream.KeyWatcher, error) { return c.kv.Watch(ctx, workerPrefix+"*") }
-	watch(ctx, c.nc, open, func(e jetstream.KeyValueEntry) {
-		var p workerProblem
-		if e != nil && json.Unmarshal(e.Value(), &p) == nil {
-			c.log.Error("a worker cannot run the job", "worker", p.Worker, "error", p.Error)
-		}
-	})
-}
-
-func (c *Controller) record(key string, value []byte) {
-	var r result
-	if err := json.Unmarshal(value, &r); err != nil {
-		c.log.Warn("unreadable slice result", "key", key, "error", err.Error())
-		return
-	}
-	c.mu.Lock()
-	c.results[key[len(slicePrefix):]] = r
-	c.mu.Unlock()
-	select {
-	case c.changed <- struct{}{}:
-	default:
-	}
-}
-
-// waitForResults waits for every published slice's result, and gives up
-// on slices no worker can deliver again (see reconcile).
-func (c *Controller) waitForResults(ctx context.Context) error {
-	tick := time.NewTicker(500 * time.Millisecond)
-	defer tick.Stop()
-	for c.outstanding() > 0 {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-c.changed:
-		case <-tick.C:
-			c.reconcile(ctx)
-		}
-	}
-	return nil
-}
-
-// reconcile records the slices left in the stream when the consumer has
-// nothing pending and nothing in flight: their last delivery went to a
-// worker that was lost, and JetStream delivers them no more (MaxDeliver).
-func (c *Controller) reconcile(ctx context.Context) {
-	info, err := c.cons.Info(ctx)
-	if err != nil {
-		return
-	}
-	if info.NumPending > 0 || info.NumAckPending > 0 {
-		return
-	}
-	si, err := c.stream.Info(ctx)
-	if err != nil || si.State.Msgs == 0 {
-		return
-	}
-	for seq := si.State.FirstSeq; seq <= si.State.LastSeq; seq++ {
-		c.giveUp(ctx, seq)
-	}
-}
-
-func (c *Controller) giveUp(ctx context.Context, seq uint64) {
-	m, err := c.stream.GetMsg(ctx, seq)
-	if err != nil {
-		return
-	}
-	var s job.Slice
-	if err := json.Unmarshal(m.Data, &s); err != nil {
-		return
-	}
-	c.mu.Lock()
-	_, known := c.results[s.ID]
-	c.mu.Unlock()
-	if !known {
-		r := result{Order: s.Order, Status: "failed", Attempts: c.j.MaxRetries + 1,
-			Error: fmt.Sprintf("slice %s (request %s) was delivered %d time(s) and never acknowledged: its worker was lost", s.ID, record.JSON(s.Request), c.j.MaxRetries+1)}
-		b, _ := json.Marshal(r)
-		if _, err := c.kv.Put(ctx, slicePrefix+s.ID, b); err != nil {
-			return
-		}
-		c.record(slicePrefix+s.ID, b)
-		c.log.Error("slice lost", "slice", s.ID)
-	}
-	_ = c.stream.DeleteMsg(ctx, seq)
-}
-
 // finish records the end of the execution and removes its stream.
 func (c *Controller) finish(ctx context.Context, status string) (*job.Summary, error) {
 	sum := c.summary(status)
@@ -507,7 +264,7 @@ func (c *Controller) Progress() job.Progress {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return job.Progress{SlicesDone: sum.SlicesDone, SlicesFailed: sum.SlicesFailed, Retries: sum.Retries,
-		SlicesQueued: max(int64(c.st.Published-len(c.results))-c.running, 0), SlicesRunning: c.running,
+		SlicesQueued: max(int64(c.st.Published-c.dropped-len(c.results))-c.running, 0), SlicesRunning: c.running,
 		RecordsIn: sum.RecordsIn, RecordsOut: sum.RecordsOut, Elapsed: time.Since(c.start)}
 }
 
@@ -516,50 +273,6 @@ func (c *Controller) ExecutionID() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.st.Exec
-}
-
-// summary adds up the results: per-operation counts, slices, retries and
-// the first failures in slice order.
-func (c *Controller) summary(status string) *job.Summary {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	start := c.start
-	if !c.st.Started.IsZero() {
-		start = c.st.Started // a resumed execution counts from its first controller
-	}
-	sum := &job.Summary{Job: c.j.Name, Lifecycle: c.j.Lifecycle, Status: status, Workers: c.j.Workers,
-		Seconds: time.Since(start).Seconds()}
-	for i, o := range c.j.Operations {
-		sum.Operations = append(sum.Operations, job.OpSummary{Op: o.Label, Index: i})
-	}
-	var failed []result
-	for _, r := range c.results {
-		if r.Status == "done" {
-			sum.SlicesDone++
-		} else {
-			sum.SlicesFailed++
-			failed = append(failed, r)
-		}
-		sum.Retries += int64(max(r.Attempts-1, 0))
-		addOps(sum.Operations, r.Operations)
-	}
-	if n := len(sum.Operations); n > 0 {
-		sum.RecordsIn, sum.RecordsOut = sum.Operations[0].RecordsOut, sum.Operations[n-1].RecordsOut
-	}
-	sort.Slice(failed, func(a, b int) bool { return failed[a].Order < failed[b].Order })
-	for _, r := range failed[:min(len(failed), 20)] {
-		sum.Errors = append(sum.Errors, r.Error)
-	}
-	return sum
-}
-
-func addOps(to, from []job.OpSummary) {
-	for i := range min(len(to), len(from)) {
-		to[i].RecordsIn += from[i].RecordsIn
-		to[i].RecordsOut += from[i].RecordsOut
-		to[i].DeadLettered += from[i].DeadLettered
-		to[i].Seconds += from[i].Seconds
-	}
 }
 
 func randomID() string {

@@ -23,8 +23,13 @@
 // replayed past the slices already published. The position is saved at
 // most every 100 ms (and at a stop), so a few slices may be published
 // again: slice ids are <execution>-<order>, so they have the same ids and
-// the stream's duplicate window drops them. The bucket sluice_jobs lists
-// the jobs running, for the workers.
+// the stream's duplicate window drops them. The state is written with
+// compare-and-set and names the controller that wrote it: a controller
+// that resumes claims it, and one still running the job stops with
+// ErrAnotherController at its next write. The bucket sluice_jobs lists the
+// jobs running, for the workers; a worker that cannot run a job (its own
+// validation failed) says so under "worker.<host>", and the controller
+// logs it.
 //
 // Exactly once: a worker runs every slice on fresh instances named after
 // the slice, so file senders write files named after the slice, atomically;

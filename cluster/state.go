@@ -3,8 +3,11 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/sluice-dev/sluice/job"
 )
@@ -20,7 +23,8 @@ type JobDoc struct {
 // state is the controller's record of an execution.
 type state struct {
 	Exec       string          `json:"exec"`
-	Status     string          `json:"status"` // running, completed, failed
+	Controller string          `json:"controller"` // the controller running it
+	Status     string          `json:"status"`     // running, completed, failed
 	Published  int             `json:"published"`
 	SlicerDone bool            `json:"slicer_done"`
 	Last       json.RawMessage `json:"last,omitempty"` // the last request published: the slicer's position
@@ -49,7 +53,13 @@ type registryEntry struct {
 	Status string `json:"status"`
 }
 
-// retry calls fn until it succeeds or ctx ends: JetStream calls fail while
+// permanent is an error retry gives up on at once.
+type permanent struct{ err error }
+
+func (p *permanent) Error() string { return p.err.Error() }
+
+// retry calls fn until it succeeds, fails with a *permanent error or ctx
+// ends: JetStream calls fail while
 // the server restarts, and are simply made again.
 func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx context.Context) error) error {
 	wait := 100 * time.Millisecond
@@ -57,6 +67,10 @@ func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx conte
 		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		err := fn(cctx)
 		cancel()
+		var p *permanent
+		if errors.As(err, &p) {
+			return p.err
+		}
 		if err == nil || ctx.Err() != nil {
 			if err != nil {
 				return ctx.Err()
@@ -73,4 +87,51 @@ func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx conte
 		}
 		wait = min(2*wait, 2*time.Second)
 	}
+}
+
+// saveState writes the state if nobody else has since this controller
+// last read or wrote it: a second controller of the same job makes the
+// first one stop with ErrAnotherController.
+func (c *Controller) saveState(ctx context.Context) error {
+	c.saved = time.Now()
+	c.mu.Lock()
+	b, _ := json.Marshal(c.st)
+	c.mu.Unlock()
+	return retry(ctx, c.log, "save state", func(ctx context.Context) error {
+		var rev uint64
+		var err error
+		if c.rev == 0 {
+			rev, err = c.kv.Create(ctx, stateKey, b)
+		} else {
+			rev, err = c.kv.Update(ctx, stateKey, b, c.rev)
+		}
+		if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
+			if err = c.checkOwner(ctx); err == nil {
+				rev, err = c.kv.Update(ctx, stateKey, b, c.rev)
+			}
+		}
+		if err == nil {
+			c.rev = rev
+		}
+		return err
+	})
+}
+
+// ErrAnotherController: the job's state was written by another controller.
+var ErrAnotherController = errors.New("another controller is running this job (run one controller per job name)")
+
+// checkOwner tells a write of ours whose answer was lost (a stop, a server
+// restart) from another controller's: when the stored state is ours, its
+// revision is taken as ours.
+func (c *Controller) checkOwner(ctx context.Context) error {
+	e, err := c.kv.Get(ctx, stateKey)
+	if err != nil {
+		return err
+	}
+	var st state
+	if err := json.Unmarshal(e.Value(), &st); err != nil || st.Controller != c.id {
+		return &permanent{ErrAnotherController}
+	}
+	c.rev = e.Revision()
+	return nil
 }

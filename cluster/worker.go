@@ -240,8 +240,7 @@ func (r *jobRun) handle(ctx context.Context, msg jetstream.Msg) {
 		err = json.Unmarshal(msg.Data(), &s)
 	}
 	if err != nil {
-		r.log.Error("unreadable slice message", "error", err.Error())
-		_ = msg.Term()
+		r.unreadable(ctx, msg, err)
 		return
 	}
 	s.Attempt = int(meta.NumDelivered) - 1
@@ -262,6 +261,17 @@ func (r *jobRun) handle(ctx context.Context, msg jetstream.Msg) {
 	default:
 		r.log.Warn("slice failed, retrying", "slice", s.ID, "attempt", s.Attempt+1, "error", runErr.Error())
 		_ = msg.NakWithDelay(r.runner.Backoff(s.Attempt))
+	}
+}
+
+// unreadable fails a message that is not a slice: its result, under the
+// id it was published with, tells the controller, and it is not delivered
+// again.
+func (r *jobRun) unreadable(ctx context.Context, msg jetstream.Msg, err error) {
+	id := msg.Headers().Get(nats.MsgIdHdr)
+	r.log.Error("unreadable slice message", "slice", id, "error", err.Error())
+	if id == "" || r.put(ctx, &job.Slice{ID: id}, result{Status: "failed", Error: "slice " + id + ": unreadable message: " + err.Error()}) {
+		_ = msg.Term()
 	}
 }
 

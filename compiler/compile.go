@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	_ "github.com/sluice-dev/sluice/postprocess/all"
+	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -87,7 +88,7 @@ func CompileFS(fsys fs.FS, names []string, cfg Config) (*plan.Plan, *diag.List) 
 	var srcs []*diag.Source
 	var l diag.List
 	for _, n := range names {
-		b, err := fs.ReadFile(fsys, n)
+		b, err := readLimited(fsys, n, MaxRuleFile)
 		if err != nil {
 			l.Add(diag.New(CodeIO, diag.Span{Src: diag.NewSource(n, nil)}, "cannot read rule file: %v", err))
 			continue
@@ -98,6 +99,25 @@ func CompileFS(fsys fs.FS, names []string, cfg Config) (*plan.Plan, *diag.List) 
 		return nil, &l
 	}
 	return Compile(srcs, cfg)
+}
+
+// MaxRuleFile bounds the size of one rule file (20,000 rules take a few
+// MB): a path such as /dev/zero or a data file given by mistake is an error,
+// not a process that reads until memory runs out.
+const MaxRuleFile = 256 << 20
+
+// readLimited reads a file of at most max bytes.
+func readLimited(fsys fs.FS, name string, max int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(b)) > max {
+		err = fmt.Errorf("larger than %d MiB: not a rule file", max>>20)
+	}
+	return b, err
 }
 
 // osFS reads paths as given (relative or absolute), unlike os.DirFS.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/sluice-dev/sluice/internal/cputime"
@@ -92,4 +93,19 @@ func manyRules(n int) []byte {
 		fmt.Fprintf(&b, `{"follow": "tag%d", "post_process": "decodeBase64", "source": "t%d", "target": "u%d"}`+"\n", i, i, i)
 	}
 	return b.Bytes()
+}
+
+// A rule file is read up to MaxRuleFile: /dev/zero or a huge data file
+// named by mistake is an error, not unbounded memory.
+func TestRuleFileSizeIsBounded(t *testing.T) {
+	fsys := fstest.MapFS{"small.txt": {Data: []byte("a:1\n")}, "big.txt": {Data: bytes.Repeat([]byte("a:1\n"), 10)}}
+	if b, err := readLimited(fsys, "small.txt", 39); err != nil || string(b) != "a:1\n" {
+		t.Errorf("small: %q %v", b, err)
+	}
+	if _, err := readLimited(fsys, "big.txt", 39); err == nil {
+		t.Error("a file over the limit was read")
+	}
+	if _, err := readLimited(fsys, "big.txt", 40); err != nil {
+		t.Errorf("a file at the limit: %v", err)
+	}
 }

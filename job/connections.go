@@ -64,6 +64,23 @@ func (c *Connections) Get(kind, name string) (*record.Object, bool) {
 	return cfg, ok
 }
 
+// Lookup returns a connection's configuration, or an error naming the
+// connections of that kind there are (for operations that open a
+// connection when they start).
+func (c *Connections) Lookup(kind, name string) (*record.Object, error) {
+	if cfg, ok := c.Get(kind, name); ok {
+		return cfg, nil
+	}
+	names := "none"
+	if c == nil {
+		return nil, fmt.Errorf("connection %q names no %s connection (configured: none)", name, canonicalKind(kind))
+	}
+	if list := c.Names(kind); len(list) > 0 {
+		names = strings.Join(list, ", ")
+	}
+	return nil, fmt.Errorf("connection %q names no %s connection (configured: %s)", name, canonicalKind(kind), names)
+}
+
 // Names lists the connection names of a kind, sorted.
 func (c *Connections) Names(kind string) []string {
 	var out []string

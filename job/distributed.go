@@ -166,6 +166,7 @@ func (r *SliceRunner) finish(w *worker, s *Slice, out []*record.Record) ([]*reco
 		}
 	})
 	_, flushed, err := w.flushPass()
+	w.flushEnd()
 	if err != nil {
 		return nil, fmt.Errorf("flush: %w", err)
 	}

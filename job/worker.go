@@ -239,9 +239,11 @@ func (w *worker) flush() {
 	} else if w.ex.opt.OnSliceDone != nil && len(out) > 0 {
 		w.ex.opt.OnSliceDone(s, out, nil)
 	}
+	w.flushEnd()
 }
 
-// flushPass runs the flush slice between the FlushHook calls.
+// flushPass starts the flush (the FlushHook starts) and runs the flush
+// slice; flushEnd ends it.
 func (w *worker) flushPass() (*Slice, []*record.Record, error) {
 	w.each(func(h any) {
 		if x, ok := h.(FlushHook); ok {
@@ -250,12 +252,15 @@ func (w *worker) flushPass() (*Slice, []*record.Record, error) {
 	})
 	s := &Slice{ID: "flush-" + w.id, Flushing: true, ctx: w.ex.hard}
 	out, err := w.attempt(s)
+	return s, out, err
+}
+
+func (w *worker) flushEnd() {
 	w.each(func(h any) {
 		if x, ok := h.(FlushHook); ok {
 			x.OnFlushEnd()
 		}
 	})
-	return s, out, err
 }
 
 // shutdown runs every Shutdown hook, operations first, then apis, and

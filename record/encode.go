@@ -188,8 +188,21 @@ func appendIndentObject(b []byte, o *Object, indent, prefix string, limit int) (
 
 // AppendJSONMax is AppendJSON that gives up as soon as b is longer than
 // limit, reporting false: a record whose JSON would be huge (a value shared
-// many times over, a runaway transform) costs at most limit bytes.
+// many times over, a runaway transform) costs at most limit bytes. Values
+// nested deeper than maxEncodeDepth fail too, so even a value that contained
+// itself could not exhaust the stack.
 func AppendJSONMax(b []byte, v any, limit int) ([]byte, bool) {
+	return appendMax(b, v, limit, 0)
+}
+
+// maxEncodeDepth is far above what input can hold (maxDepth) and far below
+// what would exhaust a goroutine's stack.
+const maxEncodeDepth = 100000
+
+func appendMax(b []byte, v any, limit, depth int) ([]byte, bool) {
+	if depth > maxEncodeDepth {
+		return b, false
+	}
 	switch x := v.(type) {
 	case []any:
 		b = append(b, '[')
@@ -198,7 +211,7 @@ func AppendJSONMax(b []byte, v any, limit int) ([]byte, bool) {
 				b = append(b, ',')
 			}
 			var ok bool
-			if b, ok = AppendJSONMax(b, e, limit); !ok {
+			if b, ok = appendMax(b, e, limit, depth+1); !ok {
 				return b, false
 			}
 		}
@@ -217,7 +230,7 @@ func AppendJSONMax(b []byte, v any, limit int) ([]byte, bool) {
 			first = false
 			b = append(AppendString(b, f.key), ':')
 			var ok bool
-			if b, ok = AppendJSONMax(b, f.val, limit); !ok {
+			if b, ok = appendMax(b, f.val, limit, depth+1); !ok {
 				return b, false
 			}
 		}

@@ -144,3 +144,20 @@ func TestCopySharedIsLinear(t *testing.T) {
 		t.Error("the record contains itself")
 	}
 }
+
+// Encoding with a limit fails, instead of exhausting the stack, on a value
+// that contains itself (Path.Set never builds one; this is the last guard).
+func TestAppendJSONMaxSurvivesACycle(t *testing.T) {
+	o := NewObject(1)
+	o.Set("self", o) // Object.Set does not guard; Path.Set does
+	if _, ok := AppendJSONMax(nil, o, 1<<30); ok {
+		t.Fatal("a cyclic value encoded")
+	}
+	deep := any(1.0)
+	for i := 0; i < 1000; i++ {
+		deep = []any{deep}
+	}
+	if b, ok := AppendJSONMax(nil, deep, 1<<20); !ok || len(b) != 2001 {
+		t.Errorf("deep value: %v, %d bytes", ok, len(b))
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -13,17 +14,14 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, signals()))
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
-func signals() <-chan os.Signal {
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGTERM, syscall.SIGINT)
-	return ch
-}
-
-// run starts the cluster, announces its addresses and waits for stop.
-func run(args []string, stdout, stderr io.Writer, stop <-chan os.Signal) int {
+// run starts the cluster, announces its addresses and serves until ctx ends.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	opts, err := parse(args, stderr)
 	if err != nil {
 		return 2
@@ -34,7 +32,7 @@ func run(args []string, stdout, stderr io.Writer, stop <-chan os.Signal) int {
 		return 1
 	}
 	fmt.Fprintln(stdout, "READY", strings.Join(c.ListenAddrs(), ","))
-	<-stop
+	<-ctx.Done()
 	c.Close()
 	return 0
 }

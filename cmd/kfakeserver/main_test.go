@@ -5,9 +5,7 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"os"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,10 +16,10 @@ import (
 // does, then produces to and consumes from a topic nobody created.
 func TestServesKafkaWithAutoCreatedTopics(t *testing.T) {
 	out, w := io.Pipe()
-	stop := make(chan os.Signal, 1)
+	serve, stop := context.WithCancel(context.Background())
 	var stderr bytes.Buffer
 	code := make(chan int, 1)
-	go func() { code <- run([]string{"-brokers", "2", "-dir", t.TempDir()}, w, &stderr, stop) }()
+	go func() { code <- run(serve, []string{"-brokers", "2", "-dir", t.TempDir()}, w, &stderr) }()
 
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
@@ -53,20 +51,20 @@ func TestServesKafkaWithAutoCreatedTopics(t *testing.T) {
 		t.Fatalf("consumed %v", recs)
 	}
 
-	stop <- syscall.SIGTERM
+	stop() // as SIGTERM does
 	select {
 	case got := <-code:
 		if got != 0 {
 			t.Fatalf("exit %d: %s", got, stderr.String())
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("did not stop on SIGTERM")
+		t.Fatal("did not stop")
 	}
 }
 
 func TestRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-brokers", "0"}, {"extra"}, {"-port", "x"}} {
-		if got := run(args, io.Discard, io.Discard, nil); got != 2 {
+		if got := run(context.Background(), args, io.Discard, io.Discard); got != 2 {
 			t.Errorf("%v: exit %d, want 2", args, got)
 		}
 	}

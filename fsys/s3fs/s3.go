@@ -9,7 +9,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -443,6 +442,3 @@ func (f *FS) ensureBucket(ctx context.Context, bucket string) error {
 	}
 	return err
 }
-
-// abortTimeout bounds the clean-up of an upload after its context ended.
-const abortTimeout = 30 * time.Second

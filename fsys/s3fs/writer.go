@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"time"
 
 	"github.com/minio/minio-go/v7"
 
 	"github.com/sluice-dev/sluice/fsys"
 )
+
+// abortTimeout bounds the clean-up of an upload after its context ended.
+const abortTimeout = 30 * time.Second
 
 // writer uploads an object that appears only on Commit. It keeps up to one
 // part in memory; when a file outgrows a part it becomes a multipart

@@ -111,7 +111,7 @@ var entries = []Entry{
 	},
 	{
 		Code: "RUL017", Severity: "error", Title: "a field path that cannot be used",
-		Meaning: "A source, target or fields path is not a usable dot path: an unmatched '[', an empty segment, a negative array index or one above the limit (65536). Such a path would fail or allocate without bound on every record, so it is refused when the rules compile.",
+		Meaning: "A source, target or fields path is not a usable dot path: an unmatched '[' or ']', no key at all ([ or [[), a negative bracketed array index or an index above 65535 (record.MaxIndex). Such a path would fail or allocate without bound on every record, so it is refused when the rules compile.",
 		Example: `{"selector": "a:1", "source": "[", "target": "b"}`,
 		Fix:     "Correct the path; a key that contains brackets is quoted: [\"a[b\"].",
 	},

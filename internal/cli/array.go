@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 )
@@ -43,11 +44,17 @@ func (f *arrayFramer) run(src *source) error {
 			f.flush()
 			continue
 		}
-		for _, c := range data {
+		for i := 0; i < len(data); {
+			if n := f.stringRun(data[i:]); n > 0 { // most of an element is inside strings
+				i += n
+				continue
+			}
+			c := data[i]
 			f.step(c)
 			if c == '\n' {
 				f.line++
 			}
+			i++
 		}
 		if err != nil {
 			return f.finish(err)
@@ -103,6 +110,23 @@ func (f *arrayFramer) step(c byte) {
 	f.state = arrIn
 	f.sc.feed(c)
 	f.keep(c)
+}
+
+// stringRun keeps the bytes of an element's string that need no look (up
+// to a quote, a backslash or a newline) and returns how many there were.
+func (f *arrayFramer) stringRun(data []byte) int {
+	if f.state != arrIn || !f.sc.inString || f.sc.escape {
+		return 0
+	}
+	n := bytes.IndexAny(data, "\"\\\n")
+	if n < 0 {
+		n = len(data)
+	}
+	if room := f.max - f.elemLen; room > 0 {
+		f.elem = append(f.elem, data[:min(n, room)]...)
+	}
+	f.elemLen += n
+	return n
 }
 
 func (f *arrayFramer) keep(c byte) {

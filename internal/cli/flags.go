@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
@@ -190,10 +191,22 @@ func parseSize(v string) (int, error) {
 	return n * mult, nil
 }
 
+// maxJSONFile bounds --types-file and --variables (/dev/zero must not be
+// read until memory runs out).
+const maxJSONFile = 64 << 20
+
 func readJSONFile(path string, into any, what string) error {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return usageErr("cannot read %s: %v", what, err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxJSONFile+1))
+	if err == nil && len(b) > maxJSONFile {
+		err = fmt.Errorf("larger than %d MiB", maxJSONFile>>20)
+	}
+	if err != nil {
+		return usageErr("cannot read %s %s: %v", what, path, err)
 	}
 	if err := json.Unmarshal(b, into); err != nil {
 		return usageErr("%s %s is not a JSON object: %v", what, path, err)

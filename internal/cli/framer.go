@@ -146,7 +146,10 @@ func sniff(src *source, max int) bool {
 	for {
 		b, err := src.next(false)
 		head = append(head, b...)
-		if !bom && (len(head) >= len(utf8BOM) || err != nil) {
+		if !bom {
+			if len(head) < len(utf8BOM) && err == nil && bytes.HasPrefix(utf8BOM, head) {
+				continue // perhaps a BOM split across reads
+			}
 			head, bom = bytes.TrimPrefix(head, utf8BOM), true
 		}
 		start := skipJSONSpace(head, 0)

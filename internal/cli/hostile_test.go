@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -379,7 +380,7 @@ func TestFlagValidation(t *testing.T) {
 	rules := writeFile(t, dir, "r.txt", `{"selector":"*","source":"b","target":"c"}`+"\n")
 	types := writeFile(t, dir, "types.json", `{"a":"nonsense"}`)
 	for _, args := range [][]string{
-		{"--types-file", types}, {"--max-record-size", "0"}, {"--max-record-size", "lots"}, {"--record-timeout", "soon"}, {"--record-timeout", "-1s"},
+		{"--types-file", types}, {"--types-file", "/dev/zero"}, {"--variables", "/dev/zero"}, {"--max-record-size", "0"}, {"--max-record-size", "lots"}, {"--record-timeout", "soon"}, {"--record-timeout", "-1s"},
 	} {
 		if _, errOut, code := rulec(t, "", append([]string{"run", "-r", rules}, args...)...); code != ExitUsage {
 			t.Errorf("%v: exit %d (%s)", args, code, errOut)
@@ -411,5 +412,47 @@ func TestOperationRegexTimeoutIsADeadLetter(t *testing.T) {
 		if len(db) > 40000+3000 { // the record itself, plus a bounded reason
 			t.Errorf("%s: dead letter of %d bytes", op, len(db))
 		}
+	}
+}
+
+func init() {
+	postprocess.Register(&postprocess.Spec{Name: "testSleepOn", Kind: postprocess.FieldTransform, Summary: "test only: sleeps 300ms on the value \"slow\"",
+		Build: func(*postprocess.Args) (*postprocess.Impl, error) {
+			return &postprocess.Impl{Transform: func(v any, _ *record.Object) (any, error) {
+				if v == "slow" {
+					time.Sleep(300 * time.Millisecond)
+				}
+				return v, nil
+			}}, nil
+		}})
+}
+
+// A slow batch ahead of fast ones holds back at most the batches in
+// flight: the reorder buffer does not grow with the input.
+func TestReorderBufferIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	rules := writeFile(t, dir, "r.txt", `{"selector":"*","source":"b","target":"c","tag":"t"}`+"\n"+
+		`{"follow":"t","post_process":"testSleepOn","source":"c","target":"d"}`+"\n")
+	p, diags := compiler.CompileFiles([]string{rules}, compiler.Config{})
+	if p == nil {
+		t.Fatal(diags.Err())
+	}
+	var in strings.Builder
+	in.WriteString("{\"b\":\"slow\"}\n")
+	line := "{\"b\":1,\"pad\":\"" + strings.Repeat("x", 100) + "\"}\n"
+	for in.Len() < 40*batchBytes {
+		in.WriteString(line)
+	}
+	var out bytes.Buffer
+	s := &stream{plan: p, out: newChecked("output", &out), dead: newChecked("dead", io.Discard), maxRecord: DefaultMaxRecord, stop: make(chan struct{})}
+	if err := s.run(namedReader{"in", strings.NewReader(in.String())}); err != nil {
+		t.Fatal(err)
+	}
+	s.out.Flush()
+	if want := strings.Count(in.String(), "\n"); strings.Count(out.String(), "\n") != want {
+		t.Fatalf("%d output lines, want %d", strings.Count(out.String(), "\n"), want)
+	}
+	if limit := 2 * runtime.GOMAXPROCS(0); s.maxPending > limit {
+		t.Errorf("%d batches waited behind the slow one (limit %d)", s.maxPending, limit)
 	}
 }

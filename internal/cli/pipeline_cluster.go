@@ -42,7 +42,7 @@ func runCluster(f *jobFlags, j *job.Job, env Env, term *terminal, logger *slog.L
 	}
 	what := "stopping the controller: the execution stays in the cluster and resumes when the controller is started again"
 	if j.Persistent() {
-		what = "stopping: no new slices; waiting for the slices published"
+		what = "stopping: no new slices; the slices in flight finish, the ones no worker has taken are dropped"
 	}
 	ctx, stop := signalContext(term, what)
 	defer stop()

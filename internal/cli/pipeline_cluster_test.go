@@ -60,3 +60,13 @@ func TestWorkerFlags(t *testing.T) {
 		t.Errorf("exit %d, %s", code, stderr)
 	}
 }
+
+func TestClusterUnreachableServer(t *testing.T) {
+	p := writeJob(t, `{"operations": [{"_op": "test-reader"}, {"_op": "noop"}]}`)
+	for _, args := range [][]string{{"run", "--cluster", "nats://127.0.0.1:1", p}, {"worker", "--cluster", "nats://127.0.0.1:1"}} {
+		_, stderr, code := pipeline(t, args...)
+		if code != ExitJobFailed || !strings.Contains(stderr, "connect to nats://127.0.0.1:1") {
+			t.Errorf("%v: exit %d\n%s", args, code, stderr)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/internal/jsstr"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/record"
@@ -84,14 +85,15 @@ func runCmd(args []string, env Env) error {
 // regex timeouts never exceed the per-record budget, and no operation
 // builds a value's text larger than a record may be.
 func applyLimits(f *ruleFlags) {
-	jsre.Timeout = defaultMatchTimeout
+	jsre.Timeout, jsstr.MatchTimeout = defaultMatchTimeout, defaultStrTimeout
 	if f.recordTimeout > 0 {
 		jsre.Timeout = min(defaultMatchTimeout, f.recordTimeout)
+		jsstr.MatchTimeout = min(defaultStrTimeout, f.recordTimeout)
 	}
 	record.MaxText = f.maxRecord
 }
 
-var defaultMatchTimeout = jsre.Timeout
+var defaultMatchTimeout, defaultStrTimeout = jsre.Timeout, jsstr.MatchTimeout
 
 func (s *stream) runAll(readers []namedReader) error {
 	defer s.halt()

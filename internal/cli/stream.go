@@ -30,6 +30,9 @@ type stream struct {
 	stop      chan struct{} // closed to end reading (signal or output error)
 	stopOnce  sync.Once
 	panics    atomic.Int64
+	// maxPending is the most finished batches the collector held waiting
+	// for an earlier one (tests check the bound).
+	maxPending int
 }
 
 type batch struct {
@@ -103,6 +106,7 @@ func (s *stream) collect(done <-chan *batch, slots <-chan struct{}) {
 	next := 0
 	for b := range done {
 		pending[b.seq] = b
+		s.maxPending = max(s.maxPending, len(pending))
 		for {
 			x, ok := pending[next]
 			if !ok {

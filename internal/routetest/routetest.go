@@ -5,13 +5,17 @@
 package routetest
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/sluice-dev/sluice/job"
+	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -50,6 +54,34 @@ func (failFirst) Process(s *job.Slice, in []*record.Record) ([]*record.Record, e
 		return nil, fmt.Errorf("injected failure after routed_sender")
 	}
 	return in, nil
+}
+
+// WriteSlices writes the slices of Slices to dir/slices.json, a
+// test-reader slicer_data_file_path, and returns its path and the ids each
+// route must receive.
+func WriteSlices(t testing.TB, dir string, n, per int) (string, map[string]map[int]int) {
+	all, want := Slices(n, per)
+	b, _ := json.Marshal(all)
+	p := filepath.Join(dir, "slices.json")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p, want
+}
+
+// RunJob validates and runs a job document with conns (nil: the loopback
+// defaults), retrying failed slices at once.
+func RunJob(t testing.TB, doc string, conns *job.Connections) *job.Summary {
+	t.Helper()
+	j, l := job.Validate(diag.NewSource("job.json", []byte(doc)), job.Options{Conns: conns})
+	if j == nil {
+		t.Fatal(&job.DiagError{List: l})
+	}
+	sum, err := job.Run(context.Background(), j, job.RunOptions{Backoff: func(time.Duration) time.Duration { return time.Millisecond }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
 }
 
 // Slices are n slices of per records {id, route, key, data} routed r0..r3
@@ -115,6 +147,7 @@ func RunBench(b *testing.B, api string, recs []*record.Record, conns *job.Connec
 		b.Fatal(err)
 	}
 	defer h.Close()
+	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
 	for b.Loop() {

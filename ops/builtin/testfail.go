@@ -2,7 +2,6 @@ package builtin
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/record"
@@ -32,12 +31,10 @@ func init() {
 type testFail struct {
 	orders map[int]bool
 	times  int
-	mu     sync.Mutex
-	failed map[string]int
 }
 
 func newTestFail(_ *job.OpContext, c *job.Config) (job.Processor, error) {
-	f := &testFail{orders: map[int]bool{}, times: c.Int("times"), failed: map[string]int{}}
+	f := &testFail{orders: map[int]bool{}, times: c.Int("times")}
 	arr, _ := c.Get("slices").([]any)
 	for _, v := range arr {
 		if n, ok := v.(float64); ok {
@@ -52,10 +49,7 @@ func (f *testFail) Process(s *job.Slice, in []*record.Record) ([]*record.Record,
 	if s.Flushing || !f.orders[s.Order] {
 		return in, nil
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.failed[s.ID] < f.times {
-		f.failed[s.ID]++
+	if s.Attempt < f.times { // by attempt, not by instance: a cluster worker makes one per slice
 		return nil, fmt.Errorf("test-fail: failing slice %d on attempt %d", s.Order, s.Attempt+1)
 	}
 	return in, nil

@@ -19,6 +19,7 @@ import (
 const (
 	killDirEnv  = "SLUICE_DFS_KILL_DIR"
 	killHDFSEnv = "SLUICE_DFS_KILL_NAMENODE"
+	killS3Env   = "SLUICE_DFS_KILL_S3" // "1": the exporter writes to the test object store
 	killBatch   = 2000
 )
 
@@ -31,12 +32,17 @@ func TestKillHelper(t *testing.T) {
 		t.Skip("runs only as the child of TestKilledExporter")
 	}
 	var conns *job.Connections
+	conn := ""
 	if nn := os.Getenv(killHDFSEnv); nn != "" {
 		conns = job.DefaultConnections()
 		conns.Set(job.ConnHDFS, "default", record.FromMap(map[string]any{"namenodes": []any{nn}}))
 	}
-	perSlice := harnessFor(t, dir+"/slices/", true, conns)
-	grow := harnessFor(t, dir+"/grow/", false, conns)
+	if os.Getenv(killS3Env) != "" {
+		conns, _ = s3Connections(t)
+		conn = "archive"
+	}
+	perSlice := harnessFor(t, dir+"/slices/", true, conns, conn)
+	grow := harnessFor(t, dir+"/grow/", false, conns, conn)
 	for n := 0; ; n++ {
 		recs := killRecords(n)
 		if _, err := perSlice.RunSlice(recs); err != nil {
@@ -48,8 +54,9 @@ func TestKillHelper(t *testing.T) {
 	}
 }
 
-func harnessFor(t *testing.T, dir string, perSlice bool, conns *job.Connections) *job.Harness {
-	op := fmt.Sprintf(`{"_op": "dfs_exporter", "path": %q, "format": "ldjson", "file_per_slice": %v}`, dir, perSlice)
+func harnessFor(t *testing.T, dir string, perSlice bool, conns *job.Connections, conn string) *job.Harness {
+	op := fmt.Sprintf(`{"_op": "dfs_exporter", "path": %q, "format": "ldjson", "file_per_slice": %v%s}`, dir, perSlice,
+		testBackend{conn: conn}.connParam())
 	h, err := job.ProcessorHarness(op, "", job.HarnessOptions{Options: job.Options{Conns: conns}})
 	if err != nil {
 		t.Fatal(err)
@@ -94,10 +101,11 @@ func TestKilledExporter(t *testing.T) {
 	})
 }
 
-// killChild starts the helper and kills it once ready() counts 3 files.
-func killChild(t *testing.T, dir, namenode string, ready func() int) {
+// killChild starts the helper (with env added to its environment) and
+// kills it once ready() counts 3 files.
+func killChild(t *testing.T, dir, namenode string, ready func() int, env ...string) {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestKillHelper$")
-	cmd.Env = append(os.Environ(), killDirEnv+"="+dir, killHDFSEnv+"="+namenode)
+	cmd.Env = append(append(os.Environ(), killDirEnv+"="+dir, killHDFSEnv+"="+namenode), env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -10,18 +10,13 @@ import (
 	"github.com/sluice-dev/sluice/fsys"
 	"github.com/sluice-dev/sluice/internal/testservers"
 	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/record"
 )
 
 // s3Backend is the object store of the test servers, named as the s3
 // connection "archive" (dfs reaches s3 connections by name); every test
 // writes in a new bucket.
 func s3Backend(t *testing.T) testBackend {
-	s := testservers.ObjectStore(t)
-	settings := map[string]any{"endpoint": s.Endpoint, "accessKeyId": s.AccessKey, "secretAccessKey": s.SecretKey,
-		"region": s.Region, "forcePathStyle": true}
-	conns := job.DefaultConnections()
-	conns.Set(job.ConnS3, "archive", record.FromMap(settings))
+	conns, settings := s3Connections(t)
 	f, err := fsys.Open(context.Background(), job.ConnS3, settings)
 	if err != nil {
 		t.Fatal(err)
@@ -40,6 +35,15 @@ func s3Backend(t *testing.T) testBackend {
 	}}
 }
 
+// s3Connections are the loopback defaults plus the test object store as
+// the s3 connection "archive", and its settings.
+func s3Connections(t testing.TB) (*job.Connections, map[string]any) {
+	cfg := testservers.Connection(t, job.ConnS3)
+	conns := job.DefaultConnections()
+	conns.Set(job.ConnS3, "archive", cfg)
+	return conns, plainMap(cfg)
+}
+
 // TestRoundTripsS3 is TestRoundTrips on the object store: dfs_exporter
 // and dfs_reader through an s3 connection.
 func TestRoundTripsS3(t *testing.T) {
@@ -47,4 +51,17 @@ func TestRoundTripsS3(t *testing.T) {
 	for _, rt := range roundTrips() {
 		t.Run(rt.String(), func(t *testing.T) { runRoundTrip(t, b, rt) })
 	}
+}
+
+// TestKilledExporterS3 is TestKilledExporter on the object store: a
+// process killed while exporting leaves complete objects only; the
+// worker's growing file, an upload never completed, is no object at all.
+func TestKilledExporterS3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns processes")
+	}
+	b := s3Backend(t)
+	dir := b.root(t)
+	killChild(t, dir, "", func() int { return len(finalFiles(t, b.fs, dir+"/slices")) }, killS3Env+"=1")
+	checkAfterKill(t, b.fs, dir)
 }

@@ -16,6 +16,7 @@ import (
 type Slicer struct {
 	size, sliceSize, processed int64
 	persistent                 bool
+	resumed                    bool // started from recovery data
 }
 
 // NewSlicer makes the slicer of a validated job: the slice size is chosen
@@ -26,8 +27,14 @@ func NewSlicer(ctx *job.SlicerContext, c *job.Config) (job.Slicer, error) {
 		sliceSize:  SliceSize(ctx.Job, c),
 		processed:  recovered(ctx.Recovery),
 		persistent: ctx.Job.Persistent(),
+		resumed:    len(ctx.Recovery) > 0,
 	}, nil
 }
+
+// Resumed reports that the slicer starts after the recovered slice
+// (job.Recoverable): a restarted cluster controller continues its count
+// instead of replaying the slices already published.
+func (s *Slicer) Resumed() bool { return s.resumed }
 
 // SliceSize is the number of records per slice: the last operation's
 // `size` when it is a positive number, else the `size` of the api the last

@@ -113,13 +113,9 @@ func (a *api) connect(name string) (*s3fs.FS, error) {
 	if f, ok := a.conns[name]; ok {
 		return f, nil
 	}
-	var conns *job.Connections
-	if a.ctx.Job != nil {
-		conns = a.ctx.Job.Conns
-	}
-	cfg, ok := conns.Get(job.ConnS3, name)
-	if !ok {
-		return nil, fmt.Errorf("%s: connection %q names no s3 connection (configured: %s)", Name, name, strings.Join(conns.Names(job.ConnS3), ", "))
+	cfg, err := a.ctx.Job.Conns.Lookup(job.ConnS3, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	f, err := fsys.Open(a.ctx.Context(), s3fs.Kind, plainMap(cfg))
 	if err != nil {

@@ -6,18 +6,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sluice-dev/sluice/fsys"
 	"github.com/sluice-dev/sluice/fsys/s3fs"
 	"github.com/sluice-dev/sluice/internal/routetest"
 	"github.com/sluice-dev/sluice/internal/testservers"
 	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/lang/diag"
 	_ "github.com/sluice-dev/sluice/ops/builtin"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -71,30 +67,6 @@ func (s store) objects(t testing.TB, dir string) map[string][]byte {
 		out[name] = b
 	}
 	return out
-}
-
-// writeSlices writes the slices of routetest.Slices to a file for
-// test-reader and returns its path and the ids each route must receive.
-func writeSlices(t testing.TB, dir string, slices, per int) (string, map[string]map[int]int) {
-	all, want := routetest.Slices(slices, per)
-	b, _ := json.Marshal(all)
-	p := filepath.Join(dir, "slices.json")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p, want
-}
-
-func runJob(t testing.TB, doc string, conns *job.Connections) *job.Summary {
-	j, l := job.Validate(diag.NewSource("job.json", []byte(doc)), job.Options{Conns: conns})
-	if j == nil {
-		t.Fatal(&job.DiagError{List: l})
-	}
-	sum, err := job.Run(context.Background(), j, job.RunOptions{Backoff: func(time.Duration) time.Duration { return time.Millisecond }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sum
 }
 
 // ids reads the ids out of one object's decompressed text in a format

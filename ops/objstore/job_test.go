@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/sluice-dev/sluice/internal/routetest"
 	"github.com/sluice-dev/sluice/ops/fileout"
 	_ "github.com/sluice-dev/sluice/ops/objstore"
 	_ "github.com/sluice-dev/sluice/ops/routed"
@@ -22,7 +23,7 @@ func TestJobsWriteEveryRecordOnce(t *testing.T) {
 	for _, format := range fileout.Formats {
 		for _, comp := range fileout.Compressions {
 			t.Run(format+"-"+comp, func(t *testing.T) {
-				slices, want := writeSlices(t, t.TempDir(), 10, 30)
+				slices, want := routetest.WriteSlices(t, t.TempDir(), 10, 30)
 				prefix := bucket + "/" + format + "-" + comp
 				doc := fmt.Sprintf(`{"name": "objects", "workers": 2, "max_retries": 2,
 					"apis": [{"_name": "object_sender_api", "path": %q, "format": %q, "compression": %q, "fields": ["id"]}],
@@ -31,7 +32,7 @@ func TestJobsWriteEveryRecordOnce(t *testing.T) {
 						{"_op": "route_from_field"},
 						{"_op": "routed_sender", "_api_name": "object_sender_api", "routing": {"**": "default"}, "size": 12},
 						{"_op": "fail_first_attempt"}]}`, prefix, format, comp, slices)
-				sum := runJob(t, doc, s.conns)
+				sum := routetest.RunJob(t, doc, s.conns)
 				if sum.Retries == 0 || sum.SlicesFailed != 0 {
 					t.Fatalf("retries %d, failed %d: the scenario must retry and succeed", sum.Retries, sum.SlicesFailed)
 				}

@@ -2,17 +2,14 @@ package routed_test
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/lang/diag"
+	"github.com/sluice-dev/sluice/internal/routetest"
 )
 
 // TestFilesHoldEveryRecordOnceAcrossRetries runs whole jobs into
@@ -24,15 +21,15 @@ func TestFilesHoldEveryRecordOnceAcrossRetries(t *testing.T) {
 	for _, perSlice := range []bool{false, true} {
 		t.Run(fmt.Sprint("file_per_slice=", perSlice), func(t *testing.T) {
 			dir := t.TempDir()
-			want := writeSlices(t, dir, 12, 40)
+			slices, want := routetest.WriteSlices(t, dir, 12, 40)
 			doc := fmt.Sprintf(`{"name": "files", "workers": 2, "max_retries": 2,
 				"apis": [{"_name": "file_sender_api", "path": %q, "format": "ldjson", "file_per_slice": %v}],
 				"operations": [
 					{"_op": "test-reader", "passthrough_slice": true, "slicer_data_file_path": %q},
 					{"_op": "route_from_field"},
 					{"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"**": "default"}, "size": 7},
-					{"_op": "fail_first_attempt"}]}`, filepath.Join(dir, "out"), perSlice, filepath.Join(dir, "slices.json"))
-			sum := runJob(t, doc)
+					{"_op": "fail_first_attempt"}]}`, filepath.Join(dir, "out"), perSlice, slices)
+			sum := routetest.RunJob(t, doc, nil)
 			if sum.Retries == 0 || sum.SlicesFailed != 0 {
 				t.Fatalf("retries %d, failed %d: the scenario must retry and succeed", sum.Retries, sum.SlicesFailed)
 			}
@@ -42,44 +39,6 @@ func TestFilesHoldEveryRecordOnceAcrossRetries(t *testing.T) {
 			}
 		})
 	}
-}
-
-// writeSlices writes slices of records routed r0..r3 and returns, per
-// route, how many times each id must appear (once).
-func writeSlices(t *testing.T, dir string, slices, per int) map[string]map[int]int {
-	want := map[string]map[int]int{}
-	var all [][]map[string]any
-	id := 0
-	for s := 0; s < slices; s++ {
-		var recs []map[string]any
-		for i := 0; i < per; i++ {
-			route := fmt.Sprintf("r%d", (id*7)%4)
-			recs = append(recs, map[string]any{"id": id, "route": route})
-			if want[route] == nil {
-				want[route] = map[int]int{}
-			}
-			want[route][id] = 1
-			id++
-		}
-		all = append(all, recs)
-	}
-	b, _ := json.Marshal(all)
-	if err := os.WriteFile(filepath.Join(dir, "slices.json"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return want
-}
-
-func runJob(t *testing.T, doc string) *job.Summary {
-	j, l := job.Validate(diag.NewSource("job.json", []byte(doc)), job.Options{})
-	if j == nil {
-		t.Fatal(&job.DiagError{List: l})
-	}
-	sum, err := job.Run(context.Background(), j, job.RunOptions{Backoff: func(time.Duration) time.Duration { return time.Millisecond }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sum
 }
 
 // readRouteFiles counts the ids in the visible files of each route

@@ -14,9 +14,10 @@ type processor struct {
 	ctx    *job.OpContext
 	cfg    *job.Config
 	core   *RoutedSender
-	api    job.APIFactory
-	ledger *job.SentLedger // nil when slices are never retried
-	slice  string          // the slice being processed
+	api    job.APIFactory            // the _api_name api
+	apis   map[string]job.APIFactory // apis named by routing values
+	ledger *job.SentLedger           // nil when slices are never retried
+	slice  string                    // the slice being processed
 }
 
 func newProcessor(ctx *job.OpContext, c *job.Config) (job.Processor, error) {
@@ -40,35 +41,65 @@ func newProcessor(ctx *job.OpContext, c *job.Config) (job.Processor, error) {
 	return p, err
 }
 
-// Initialize finds the sender api and creates the `**` sender.
+// Initialize finds the sender apis (`_api_name` and any a routing value
+// names) and creates the `**` sender.
 func (p *processor) Initialize(context.Context) error {
-	name := p.cfg.String("_api_name")
-	inst, err := p.ctx.API(name)
-	if err != nil {
+	var err error
+	if p.api, err = p.senderAPI(p.cfg.String("_api_name")); err != nil {
 		return err
 	}
-	api, ok := inst.(job.APIFactory)
-	if !ok {
-		return fmt.Errorf("the api %q does not make senders (routed_sender needs a sender api such as file_sender_api)", name)
+	p.apis = map[string]job.APIFactory{}
+	routes, _ := ParseRouting(p.cfg.Object("routing"))
+	for _, r := range routes.Names() {
+		t := p.target(routes.Connection(r))
+		if t.api == "" || p.apis[t.api] != nil {
+			continue
+		}
+		if p.apis[t.api], err = p.senderAPI(t.api); err != nil {
+			return fmt.Errorf("routing %q: %w", r, err)
+		}
 	}
-	p.api = api
 	return p.core.Initialize()
 }
 
-// create returns the api's client named after the route, making it with
+func (p *processor) senderAPI(name string) (job.APIFactory, error) {
+	inst, err := p.ctx.API(name)
+	if err != nil {
+		return nil, err
+	}
+	api, ok := inst.(job.APIFactory)
+	if !ok {
+		return nil, fmt.Errorf("the api %q does not make senders (routed_sender needs a sender api such as file_sender_api)", name)
+	}
+	return api, nil
+}
+
+func (p *processor) target(value string) target {
+	return parseTarget(value, func(name string) bool {
+		_, err := p.ctx.API(name)
+		return err == nil
+	})
+}
+
+// create returns the route's sender: the client named after the route of
+// the api the routing value names (else `_api_name`), made with
 // {_key: route, _connection: connection} over the api's configuration.
-func (p *processor) create(route, connection string) (job.RouteSender, error) {
-	client, ok := p.api.Get(route)
+func (p *processor) create(route, value string) (job.RouteSender, error) {
+	t := p.target(value)
+	api, name := p.api, p.cfg.String("_api_name")
+	if t.api != "" {
+		api, name = p.apis[t.api], t.api
+	}
+	client, ok := api.Get(route)
 	if !ok {
 		var err error
-		client, _, err = p.api.Create(route, map[string]any{"_key": route, "_connection": connection})
-		if err != nil {
-			return nil, err
+		if client, _, err = api.Create(route, t.overrides(route)); err != nil {
+			return nil, fmt.Errorf("%s: %w", t, err)
 		}
 	}
 	s, ok := client.(job.RouteSender)
 	if !ok {
-		return nil, fmt.Errorf("the api %q made a %T, which is not a sender", p.cfg.String("_api_name"), client)
+		return nil, fmt.Errorf("the api %q made a %T, which is not a sender", name, client)
 	}
 	return s, nil
 }

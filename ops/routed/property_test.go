@@ -13,41 +13,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sluice-dev/sluice/internal/routetest"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/record"
 )
 
-func init() {
-	// route_from_field copies the record's `route` field (when present) to
-	// its standard:route metadata, as a router would.
-	job.Register(&job.Spec{Name: "route_from_field", Kind: job.KindProcessor, Summary: "test: route by the route field",
-		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) { return routeFromField{}, nil }})
-	// fail_first_attempt fails the first attempt of every slice whose order
-	// is odd (after the operations before it have run).
-	job.Register(&job.Spec{Name: "fail_first_attempt", Kind: job.KindProcessor, Summary: "test: fail first attempts",
-		NewProcessor: func(*job.OpContext, *job.Config) (job.Processor, error) { return failFirst{}, nil }})
-}
-
-type routeFromField struct{}
-
-func (routeFromField) Process(_ *job.Slice, in []*record.Record) ([]*record.Record, error) {
-	for _, r := range in {
-		if v, ok := r.Data.Get("route"); ok {
-			r.SetMeta("standard:route", v)
-		}
-	}
-	return in, nil
-}
-
-type failFirst struct{}
-
-func (failFirst) Process(s *job.Slice, in []*record.Record) ([]*record.Record, error) {
-	if s.Attempt == 0 && s.Order%2 == 1 {
-		return nil, fmt.Errorf("injected failure after routed_sender")
-	}
-	return in, nil
-}
+// route_from_field and fail_first_attempt (internal/routetest) route
+// records by their route field and fail the first attempt of odd slices.
+func init() { routetest.Register() }
 
 // scenario is one random job: slices of records with random routes, a
 // random routing, and senders that fail some sends.

@@ -22,7 +22,9 @@ func spec() *job.Spec {
 			"each route is verified once — for files, its directory is made). `*` and `**` cannot be combined. A record " +
 			"that matches nothing goes to `_dead_letter_action` (`throw` fails the slice naming the route). Senders are " +
 			"made on first use from the api `_api_name` with `{_key: route, _connection: <routing value>}` over the api's " +
-			"own settings. Records keep their input order within a route; batches hold at most `size` records and at " +
+			"own settings. A routing value may instead name an api of the job, `API` or `API:CONNECTION` (a sluice " +
+			"addition), so that one routing mixes sender apis: for example `{\"logs\": \"search_sender_api\", " +
+			"\"raw\": \"object_sender_api:archive\"}`. Records keep their input order within a route; batches hold at most `size` records and at " +
 			"most `concurrency` batches of a route are in flight (one at a time for file senders).\n\n" +
 			"Retries: a failed or retried slice never sends a record twice. Queues are emptied whenever a slice attempt " +
 			"ends, and the records each send delivered are remembered per slice until it finishes: a retried attempt " +
@@ -49,7 +51,7 @@ func spec() *job.Spec {
 func params() []*job.Param {
 	return []*job.Param{
 		{Name: "_api_name", Type: "string", Check: job.RequiredString(), Doc: "The sender api (for example `file_sender_api`) that makes a sender per route."},
-		{Name: "routing", Type: "object", Check: routingCheck(), Doc: "Route values (comma-separated lists allowed, `*`, `**`) to connection names."},
+		{Name: "routing", Type: "object", Check: routingCheck(), Doc: "Route values (comma-separated lists allowed, `*`, `**`) to connection names, or to `API` / `API:CONNECTION` of another sender api of the job."},
 		{Name: "size", Type: "number", Default: 10000.0, Check: sizeCheck(), Doc: "The most records per send; more are split into batches."},
 		{Name: "concurrency", Type: "number", Default: 10.0, Check: concurrencyCheck(), Doc: "The most sends in flight per route."},
 	}
@@ -100,7 +102,7 @@ func concurrencyCheck() job.Check {
 
 // validateJob checks the routing once comma lists are split: never both
 // `*` and `**`, and every route names a connection.
-func validateJob(_ *job.Job, c *job.Config) []error {
+func validateJob(j *job.Job, c *job.Config) []error {
 	obj := c.Object("routing")
 	if obj == nil || obj.Len() == 0 {
 		return nil // reported by the parameter check
@@ -115,5 +117,5 @@ func validateJob(_ *job.Job, c *job.Config) []error {
 			errs = append(errs, job.ParamErr("routing", "the route %q has no connection: each value must be a connection name (a non-empty string)", r))
 		}
 	}
-	return errs
+	return append(errs, targetErrors(j, routes)...)
 }

@@ -8,40 +8,19 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
+	"github.com/sluice-dev/sluice/internal/routetest"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/record"
 )
-
-// benchRecords are n records shaped like data_generator's (10 fields),
-// keyed so bulk items carry ids.
-func benchRecords(n int) []*record.Record {
-	out := make([]*record.Record, n)
-	for i := range out {
-		o := record.NewObject(10)
-		o.Set("ip", fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255))
-		o.Set("userAgent", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36")
-		o.Set("url", fmt.Sprintf("https://example.com/p/%d", i))
-		o.Set("uuid", fmt.Sprintf("%08x-1b4e-4c1a-9f0e-%012x", i, i))
-		o.Set("created", "2026-11-26T06:00:00.000Z")
-		o.Set("ipv6", "2001:db8::1")
-		o.Set("location", "12.34, -56.78")
-		o.Set("bytes", float64(1000+i%5000))
-		o.Set("ok", i%2 == 0)
-		o.Set("n", float64(i))
-		r := record.New(o)
-		r.SetMeta("_key", fmt.Sprintf("b-%d", i))
-		out[i] = r
-	}
-	return out
-}
 
 // BenchmarkSearchSender writes 10,000 records per op to the test search
 // server on loopback with several bulk sizes; records/s is the figure.
 // (The server's indexing dominates; BenchmarkBulkBody is the sender's own cost.)
 func BenchmarkSearchSender(b *testing.B) {
 	es := searchConnsTB(b)
-	recs := benchRecords(10000)
+	recs := routetest.BenchRecords(10000)
 	for _, size := range []int{100, 500, 2000, 5000} {
 		b.Run(fmt.Sprintf("size=%d", size), func(b *testing.B) {
 			index := uniqueIndex("bench")
@@ -58,7 +37,22 @@ func BenchmarkSearchSender(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.N*len(recs))/b.Elapsed().Seconds(), "records/s")
+			b.StopTimer()
+			waitIndexed(b, index, b.N*len(recs))
 		})
+	}
+}
+
+// waitIndexed waits (untimed, up to 2 minutes) until the server has made
+// every written document searchable, so the backlog a benchmark leaves in
+// the test server does not slow the tests that run after it.
+func waitIndexed(b *testing.B, index string, n int) {
+	for deadline := time.Now().Add(2 * time.Minute); countDocs(b, index) < n; {
+		if time.Now().After(deadline) {
+			b.Logf("%s: not all %d documents searchable after 2 minutes", index, n)
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 
@@ -70,7 +64,7 @@ func BenchmarkSenderOverhead(b *testing.B) {
 	defer srv.Close()
 	conns := job.DefaultConnections()
 	conns.Set(job.ConnSearch, "default", record.FromMap(map[string]any{"node": srv.URL}))
-	recs := benchRecords(10000)
+	recs := routetest.BenchRecords(10000)
 	s := newSenderTB(b, conns, `{"index": "overhead", "size": 2000}`)
 	b.ReportAllocs()
 	b.ResetTimer()

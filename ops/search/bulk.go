@@ -59,8 +59,16 @@ type itemResult struct {
 
 // bulkResponse is a `_bulk` answer: one single-key object per item.
 type bulkResponse struct {
-	Errors bool                    `json:"errors"`
-	Items  []map[string]itemResult `json:"items"`
+	Errors bool         `json:"errors"`
+	Items  []bulkAnswer `json:"items"`
+}
+
+// bulkAnswer is one item of a bulk answer, keyed by its action.
+type bulkAnswer struct {
+	Index  *itemResult `json:"index"`
+	Create *itemResult `json:"create"`
+	Update *itemResult `json:"update"`
+	Delete *itemResult `json:"delete"`
 }
 
 // classify turns an item's answer into an outcome; retry says the item
@@ -93,9 +101,11 @@ func classify(v verb, r itemResult) (o outcome, retry bool, reason string) {
 }
 
 // resultOf is the inner object of one answered item.
-func resultOf(m map[string]itemResult) itemResult {
-	for _, r := range m {
-		return r
+func resultOf(a bulkAnswer) itemResult {
+	for _, r := range [...]*itemResult{a.Index, a.Create, a.Update, a.Delete} {
+		if r != nil {
+			return *r
+		}
 	}
 	return itemResult{}
 }

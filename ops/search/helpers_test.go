@@ -62,10 +62,9 @@ func makeData(n int) []*record.Record {
 	return out
 }
 
-// createTextMapped creates an index whose percent field is mapped as text.
-func createTextMapped(t *testing.T, index string) {
+// esClient is a plain client of the test search server (Info done).
+func esClient(t testing.TB, es testservers.ES) *elasticsearch.Client {
 	t.Helper()
-	es := testservers.Elasticsearch(t)
 	c, err := elasticsearch.NewClient(elasticsearch.Config{Addresses: []string{es.URL}, Username: es.Username, Password: es.Password})
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +72,13 @@ func createTextMapped(t *testing.T, index string) {
 	if res, err := c.Info(); err != nil || res.IsError() {
 		t.Fatalf("info: %v %v", res, err)
 	}
+	return c
+}
+
+// createTextMapped creates an index whose percent field is mapped as text.
+func createTextMapped(t *testing.T, index string) {
+	t.Helper()
+	c := esClient(t, testservers.Elasticsearch(t))
 	res, err := c.Indices.Create(index, c.Indices.Create.WithBody(strings.NewReader(`{"mappings": {"properties": {"percent": {"type": "text"}}}}`)))
 	if err != nil || res.IsError() {
 		t.Fatalf("create %s: %v %v", index, res, err)

@@ -158,22 +158,23 @@ func (ch *chunk) body(todo []int) []byte {
 	return out
 }
 
+// idempotent reports whether sending the items at todo (all: nil) again
+// cannot write a document twice.
 func (ch *chunk) idempotent(todo []int) bool {
-	for i, it := range ch.items {
-		if (todo == nil || contains(todo, i)) && !it.idempotent() {
+	if todo == nil {
+		for _, it := range ch.items {
+			if !it.idempotent() {
+				return false
+			}
+		}
+		return true
+	}
+	for _, p := range todo {
+		if !ch.items[p].idempotent() {
 			return false
 		}
 	}
 	return true
-}
-
-func contains(a []int, x int) bool {
-	for _, v := range a {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // sendChunk sends one request and the retries of what the server rejected

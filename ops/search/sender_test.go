@@ -241,3 +241,69 @@ func TestWholeRequestFailures(t *testing.T) {
 		})
 	}
 }
+
+func TestSenderValidation(t *testing.T) {
+	for _, c := range []struct{ api, want string }{
+		{`"index": "x", "create": true, "update": true`, `Invalid parameters, only one of "create, update" may be set at a time`},
+		{`"index": "x", "delete": true, "upsert": true`, `Invalid parameters, only one of "delete, upsert" may be set at a time`},
+		{`"index": "X"`, "must be lowercase"},
+		{`"index": "x", "size": 0`, "Invalid size parameter, it must be a number greater than zero"},
+		{`"index": "x", "_connection": "elsewhere"`, `refers to connection "elsewhere" which is unavailable`},
+		{`"index": "x", "script": "a", "script_file": "b"`, "give script or script_file, not both"},
+	} {
+		_, err := job.ProcessorHarness(`{"_op": "routed_sender", "_api_name": "search_sender_api", "routing": {"*": "default"}}`,
+			`[{"_name": "search_sender_api", `+c.api+`}]`, job.HarnessOptions{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.api, err, c.want)
+		}
+	}
+}
+
+// Items written before a request failed are reported as written: a retry
+// of the rejected item without an id is reset, and is not sent a third time.
+func TestPartialWriteThenResetReportsWhatWasWritten(t *testing.T) {
+	p, conns := proxied(t)
+	s := newSender(t, conns, `{"index": "`+uniqueIndex("partial")+`", "retry_wait_ms": 5}`, nil)
+	p.Add(faultproxy.Fault{Path: "_bulk", Times: 1, Items: []faultproxy.ItemFault{{Position: 1, Status: 429, Type: "es_rejected_execution_exception", Reason: "busy"}}})
+	p.Add(faultproxy.Fault{Path: "_bulk", Times: 1, Reset: true})
+	recs := keyed("p", 3)
+	for _, r := range recs {
+		delete(r.Meta, "_key")
+	}
+	n, err := s.Send(context.Background(), recs)
+	var pe *job.PartialSendError
+	if !errors.As(err, &pe) || n != 2 || fmt.Sprint(pe.Sent) != "[0 2]" {
+		t.Fatalf("Send = %d, %v; want 2 written and a PartialSendError sent [0 2]", n, err)
+	}
+	if got := len(bulks(p)); got != 2 {
+		t.Fatalf("%d requests, want 2 (no retry of an id-less item after a reset)", got)
+	}
+}
+
+// Through routed_sender: the `**` route writes <index>-<route>, an explicit
+// route writes index (spec row 15 is not reproduced).
+func TestRoutedSenderIndexNames(t *testing.T) {
+	conns := searchConns(t)
+	for _, c := range []struct {
+		routing string
+		index   func(base, route string) string
+	}{
+		{`{"**": "default"}`, func(base, route string) string { return base + "-" + route }},
+		{`{"a,b": "default"}`, func(base, _ string) string { return base }},
+	} {
+		base := uniqueIndex("routing")
+		h, err := harness(t, `{"_op": "routed_sender", "_api_name": "search_sender_api", "routing": `+c.routing+`}`,
+			`[{"_name": "search_sender_api", "index": "`+base+`"}]`, conns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := keyed("x", 2)
+		recs[0].SetMeta("standard:route", "a")
+		recs[1].SetMeta("standard:route", "b")
+		if _, err := h.RunSlice(recs); err != nil {
+			t.Fatal(err)
+		}
+		visible(t, conns, c.index(base, "a"), recs[:1])
+		visible(t, conns, c.index(base, "b"), recs[1:])
+	}
+}

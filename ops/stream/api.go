@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
@@ -31,7 +30,8 @@ func spec() *job.Spec {
 			"errors are retried up to `max_retries` within `delivery_timeout`. A record refused for itself (larger " +
 			"than `max_message_bytes`, an invalid topic name, a bad `id_field` or `timestamp_field`) goes to this " +
 			"api's `_dead_letter_action` with the reason; when the broker stays unreachable the slice fails, and its " +
-			"retry sends only the records not yet delivered.",
+			"retry sends only the records not yet delivered (messages the broker took without answering are reported " +
+			"as in doubt: the retry sends them again).",
 		Params:      params(),
 		Connection:  job.ConnKafka,
 		ValidateJob: validate,
@@ -107,7 +107,7 @@ func (a *api) build(cfg *job.Config) (*Sender, error) {
 	timeout := millis(cfg.Float("delivery_timeout"))
 	return &Sender{prod: prod, opt: Options{Topic: cfg.String("topic"), Wildcard: cfg.String("_key") == "**",
 		IDField: cfg.String("id_field"), TimestampField: cfg.String("timestamp_field"), TimestampNow: cfg.Bool("timestamp_now"),
-		Reject: a.ctx.Reject, Patience: timeout + max(time.Second, timeout/2)}}, nil
+		Reject: a.ctx.Reject, DeliveryTimeout: timeout, Patience: timeout + max(time.Second, timeout/2)}}, nil
 }
 
 // producer returns the producer of a connection, made on first use.
@@ -118,13 +118,9 @@ func (a *api) producer(cfg *job.Config) (*producer, error) {
 	if p, ok := a.producers[name]; ok {
 		return p, nil
 	}
-	var conns *job.Connections
-	if a.ctx.Job != nil {
-		conns = a.ctx.Job.Conns
-	}
-	conn, ok := conns.Get(job.ConnKafka, name)
-	if !ok {
-		return nil, fmt.Errorf("%s: connection %q names no kafka connection (configured: %s)", Name, name, strings.Join(conns.Names(job.ConnKafka), ", "))
+	conn, err := a.ctx.Job.Conns.Lookup(job.ConnKafka, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	brokers, err := brokersOf(name, conn)
 	if err != nil {
@@ -150,7 +146,6 @@ func producerOpts(cfg *job.Config, brokers []string) []kgo.Opt {
 		kgo.ProducerBatchMaxBytes(int32(cfg.Float("max_message_bytes"))),
 		kgo.RecordRetries(cfg.Int("max_retries")),
 		kgo.RequestRetries(cfg.Int("max_retries")),
-		kgo.RecordDeliveryTimeout(millis(cfg.Float("delivery_timeout"))),
 	}
 	switch cfg.Int("required_acks") {
 	case 1:

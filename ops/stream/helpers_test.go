@@ -6,8 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
+	"net"
+	"strconv"
 	"testing"
 	"time"
 
@@ -15,7 +15,6 @@ import (
 
 	"github.com/sluice-dev/sluice/internal/routetest"
 	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/lang/diag"
 	_ "github.com/sluice-dev/sluice/ops/builtin"
 	_ "github.com/sluice-dev/sluice/ops/routed"
 	"github.com/sluice-dev/sluice/ops/stream"
@@ -55,26 +54,17 @@ func startCluster(t *testing.T, port int, dir string) *kfake.Cluster {
 	return c
 }
 
-func writeSlices(t testing.TB, slices, per int) (string, map[string]map[int]int) {
-	all, want := routetest.Slices(slices, per)
-	b, _ := json.Marshal(all)
-	p := filepath.Join(t.TempDir(), "slices.json")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p, want
-}
-
-func runJob(t testing.TB, doc string, conns *job.Connections) *job.Summary {
-	j, l := job.Validate(diag.NewSource("job.json", []byte(doc)), job.Options{Conns: conns})
-	if j == nil {
-		t.Fatal(&job.DiagError{List: l})
-	}
-	sum, err := job.Run(context.Background(), j, job.RunOptions{Backoff: func(time.Duration) time.Duration { return time.Millisecond }})
+// restartableCluster starts a broker on a free port keeping its data in
+// dir, and returns its address and port, to start it again there.
+func restartableCluster(t *testing.T, dir string) (*kfake.Cluster, string, int) {
+	c := startCluster(t, 0, dir)
+	addr := c.ListenAddrs()[0]
+	_, p, _ := net.SplitHostPort(addr)
+	port, err := strconv.Atoi(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sum
+	return c, addr, port
 }
 
 // message is what the tests read back.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sluice-dev/sluice/internal/routetest"
 	"github.com/sluice-dev/sluice/internal/testservers"
 )
 
@@ -19,7 +20,7 @@ func TestJobsDeliverEveryRecordOnce(t *testing.T) {
 		acks        int
 	}{{"none", -1}, {"gzip", -1}, {"snappy", -1}, {"lz4", -1}, {"zstd", -1}, {"gzip", 1}, {"none", 0}} {
 		t.Run(fmt.Sprintf("%s-acks%d", c.compression, c.acks), func(t *testing.T) {
-			slices, want := writeSlices(t, 10, 30)
+			slices, want := routetest.WriteSlices(t, t.TempDir(), 10, 30)
 			topic := freshTopic("stream-job")
 			doc := fmt.Sprintf(`{"name": "stream", "workers": 2, "max_retries": 2,
 				"apis": [{"_name": "stream_sender_api", "topic": %q, "compression": %q, "required_acks": %d}],
@@ -28,7 +29,7 @@ func TestJobsDeliverEveryRecordOnce(t *testing.T) {
 					{"_op": "route_from_field"},
 					{"_op": "routed_sender", "_api_name": "stream_sender_api", "routing": {"**": "default"}, "size": 12},
 					{"_op": "fail_first_attempt"}]}`, topic, c.compression, c.acks, slices)
-			sum := runJob(t, doc, kafkaConns(brokers))
+			sum := routetest.RunJob(t, doc, kafkaConns(brokers))
 			if sum.Retries == 0 || sum.SlicesFailed != 0 {
 				t.Fatalf("retries %d, failed %d: the scenario must retry and succeed", sum.Retries, sum.SlicesFailed)
 			}

@@ -32,9 +32,14 @@ type Options struct {
 	// Reject hands a record that cannot be sent to the dead-letter action;
 	// its error fails the Send. nil fails the Send.
 	Reject func(r *record.Record, err error) error
-	// Patience is how long a Send waits for acknowledgements (beyond the
-	// client's own delivery timeout, which fails messages never sent)
-	// before it gives up on messages sent without an answer.
+	// DeliveryTimeout fails the messages of a Send that are not
+	// acknowledged in time and are safe to fail (never sent, or answered).
+	// (kgo's own RecordDeliveryTimeout counts from a message's timestamp,
+	// which timestamp_field may set in the past.)
+	DeliveryTimeout time.Duration
+	// Patience is how long a Send waits for acknowledgements before it
+	// gives up on messages sent without an answer (more than
+	// DeliveryTimeout).
 	Patience time.Duration
 }
 
@@ -48,13 +53,20 @@ type Sender struct {
 // SendsInOrder is true: a route's messages keep the order of its batches.
 func (s *Sender) SendsInOrder() bool { return true }
 
-// outbox is one Send's messages and what became of its records.
+// outbox is one Send's messages and what became of its records. The
+// messages, their keys and their values are carved out of a few large
+// allocations per Send rather than several per record.
 type outbox struct {
+	store  []kgo.Record
+	bytes  []byte // keys and values
 	msgs   []*kgo.Record
 	origin map[*kgo.Record]int // message -> index of its record
 	done   []int               // records delivered or dead-lettered
 	sent   int                 // records delivered
 }
+
+// bytesPerRecord is the first guess of a message's key and value size.
+const bytesPerRecord = 256
 
 // Send produces the records and waits for every acknowledgement. See the
 // package documentation for what happens to records that fail.
@@ -62,10 +74,12 @@ func (s *Sender) Send(ctx context.Context, recs []*record.Record) (int, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	box := &outbox{msgs: make([]*kgo.Record, 0, len(recs)), origin: make(map[*kgo.Record]int, len(recs))}
+	box := &outbox{store: make([]kgo.Record, len(recs)), bytes: make([]byte, 0, bytesPerRecord*len(recs)),
+		msgs: make([]*kgo.Record, 0, len(recs)), origin: make(map[*kgo.Record]int, len(recs))}
 	for i, r := range recs {
-		m, err := s.message(r)
-		if err == nil {
+		m := &box.store[i]
+		var err error
+		if box.bytes, err = s.message(r, m, box.bytes); err == nil {
 			box.origin[m] = i
 			box.msgs = append(box.msgs, m)
 			continue
@@ -118,8 +132,16 @@ func (s *Sender) produce(ctx context.Context, msgs []*kgo.Record) (results kgo.P
 		return nil, false, err
 	}
 	done := make(chan struct{})
+	pctx, cancel := context.WithTimeoutCause(ctx, s.opt.DeliveryTimeout,
+		fmt.Errorf("not acknowledged within delivery_timeout (%v)", s.opt.DeliveryTimeout))
+	defer cancel()
 	go func() {
-		results = cl.ProduceSync(ctx, msgs...)
+		results = cl.ProduceSync(pctx, msgs...)
+		for i := range results {
+			if errors.Is(results[i].Err, context.DeadlineExceeded) && ctx.Err() == nil {
+				results[i].Err = context.Cause(pctx)
+			}
+		}
 		close(done)
 	}()
 	timer := time.NewTimer(s.opt.Patience)
@@ -173,22 +195,28 @@ func (s *Sender) reject(r *record.Record, err error) error {
 	return s.opt.Reject(r, err)
 }
 
-// message is the Kafka message of a record.
-func (s *Sender) message(r *record.Record) (*kgo.Record, error) {
-	topic := s.topic(r)
-	if err := checkTopic(topic); err != nil {
-		return nil, err
+// message fills m with the Kafka message of a record; its key and value
+// are appended to buf (and stay valid when later appends move buf).
+func (s *Sender) message(r *record.Record, m *kgo.Record, buf []byte) ([]byte, error) {
+	m.Topic = s.topic(r)
+	if err := checkTopic(m.Topic); err != nil {
+		return buf, err
 	}
-	m := &kgo.Record{Topic: topic, Value: record.AppendJSON(nil, r.Data)}
-	key, err := s.key(r)
+	start := len(buf)
+	buf, err := s.appendKey(buf, r)
 	if err != nil {
-		return nil, err
+		return buf[:start], err
 	}
-	m.Key = key
+	if len(buf) > start {
+		m.Key = buf[start:len(buf):len(buf)]
+	}
 	if m.Timestamp, err = s.timestamp(r); err != nil {
-		return nil, err
+		return buf[:start], err
 	}
-	return m, nil
+	mid := len(buf)
+	buf = record.AppendJSON(buf, r.Data)
+	m.Value = buf[mid:len(buf):len(buf)]
+	return buf, nil
 }
 
 func (s *Sender) topic(r *record.Record) string {
@@ -200,22 +228,26 @@ func (s *Sender) topic(r *record.Record) string {
 	return s.opt.Topic
 }
 
-// key is the id_field's string value, or the `_key` metadata; nil for none.
-func (s *Sender) key(r *record.Record) ([]byte, error) {
+// appendKey appends the message key: the id_field's string value, or the
+// `_key` metadata; nothing for none.
+func (s *Sender) appendKey(buf []byte, r *record.Record) ([]byte, error) {
 	if s.opt.IDField == "" {
-		if k, _ := r.GetMeta("_key"); k != nil && record.ToString(k) != "" {
-			return []byte(record.ToString(k)), nil
+		if k, _ := r.GetMeta("_key"); k != nil {
+			if str, ok := k.(string); ok {
+				return append(buf, str...), nil
+			}
+			return append(buf, record.ToString(k)...), nil
 		}
-		return nil, nil
+		return buf, nil
 	}
 	v, _ := r.Data.Get(s.opt.IDField)
 	if v == nil {
-		return nil, nil
+		return buf, nil
 	}
 	if str, ok := v.(string); ok && str != "" {
-		return []byte(str), nil
+		return append(buf, str...), nil
 	}
-	return nil, job.RecordErr("KEY", "invalid id_field on record %s", s.opt.IDField)
+	return buf, job.RecordErr("KEY", "invalid id_field on record %s", s.opt.IDField)
 }
 
 // timestamp is the message time; the zero time lets the client stamp it.

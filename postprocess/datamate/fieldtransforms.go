@@ -2,6 +2,7 @@ package datamate
 
 import (
 	"errors"
+	"math"
 
 	"github.com/sluice-dev/sluice/internal/jsstr"
 	"github.com/sluice-dev/sluice/record"
@@ -119,6 +120,9 @@ func dedupe(v any) (any, error) {
 	}
 	out := make([]any, 0, len(arr))
 	seen := map[string]bool{}
+	same := map[any]bool{} // SameValueZero of hashable values: a set, not a scan (a scan made long arrays quadratic)
+	var arrays []any       // arrays compare by identity, which is not hashable
+	sawNaN := false
 	for _, e := range arr {
 		if record.IsNil(e) {
 			continue
@@ -131,7 +135,24 @@ func dedupe(v any) (any, error) {
 			}
 			continue
 		}
-		if !containsSameValueZero(out, e) {
+		switch x := e.(type) {
+		case []any:
+			if !containsSameValueZero(arrays, e) {
+				arrays = append(arrays, e)
+				out = append(out, e)
+			}
+			continue
+		case float64:
+			if math.IsNaN(x) {
+				if !sawNaN {
+					out = append(out, e)
+				}
+				sawNaN = true
+				continue
+			}
+		}
+		if !same[e] {
+			same[e] = true
 			out = append(out, e)
 		}
 	}

@@ -1,0 +1,167 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// chunked is a source that yields the given pieces, then EOF.
+func chunked(pieces ...string) *source {
+	ch := make(chan chunk, len(pieces)+1)
+	for _, p := range pieces {
+		ch <- chunk{data: []byte(p)}
+	}
+	ch <- chunk{err: io.EOF}
+	close(ch)
+	return &source{chunks: ch, stop: make(chan struct{})}
+}
+
+func TestSniff(t *testing.T) {
+	cases := []struct {
+		pieces []string
+		array  bool
+	}{
+		{[]string{`{"a":1}` + "\n"}, false},
+		{[]string{`[{"a":1}]`}, true},
+		{[]string{"  \n [{\"a\":1},\n{\"b\":2}]\n"}, true},
+		{[]string{"[1,2]\n{\"a\":1}\n"}, false}, // NDJSON whose first line is an array
+		{[]string{"[1,2]\n", "\n  \n"}, true},   // one array alone
+		{[]string{"[1,", "2]\n", "{\"a\":1}"}, false},
+		{[]string{"\xef\xbb", "\xbf[{\"a\":1}]"}, true}, // a BOM split across reads
+		{[]string{"\xef\xbb\xbf{\"a\":1}\n"}, false},
+		{[]string{""}, false},
+		{[]string{"[\"a\\\"]\", 1]\n"}, true}, // brackets inside strings
+		{[]string{"[", strings.Repeat(" ", 100), "{}"}, true},
+	}
+	for _, c := range cases {
+		src := chunked(c.pieces...)
+		if got := sniff(src, 1<<20); got != c.array {
+			t.Errorf("%q: array = %v", c.pieces, got)
+		}
+		var all []byte
+		for {
+			b, err := src.next(false)
+			all = append(all, b...)
+			if err != nil {
+				break
+			}
+		}
+		want := strings.TrimPrefix(strings.Join(c.pieces, ""), "\xef\xbb\xbf")
+		if string(all) != want {
+			t.Errorf("%q: sniff lost input: got %q", c.pieces, all)
+		}
+	}
+}
+
+func TestWholeJSON(t *testing.T) {
+	for in, want := range map[string]bool{
+		`[1,2]`: true, `[1,2] `: true, `[1,[2]`: false, `[1] [2]`: false, `"a"`: true, `12`: true, `12 3`: false,
+		`{"a":"]"}`: true, `["\\"]`: true, `["\"]`: false, ``: false,
+	} {
+		if got := wholeJSON([]byte(in)); got != want {
+			t.Errorf("wholeJSON(%q) = %v", in, got)
+		}
+	}
+}
+
+// The line framer gives every line back once, in order, with its number,
+// however the input is cut into reads; lines longer than max come back as
+// dead letters with their number.
+func TestLineFramerProperty(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for iter := 0; iter < 300; iter++ {
+		var lines []string
+		for n := rnd.IntN(30); n > 0; n-- {
+			lines = append(lines, strings.Repeat(string(rune('a'+rnd.IntN(26))), rnd.IntN(40)))
+		}
+		input := strings.Join(lines, "\n")
+		terminated := rnd.IntN(2) == 0 && len(lines) > 0
+		if terminated {
+			input += "\n"
+		}
+		var pieces []string
+		for rest := input; rest != ""; {
+			k := min(len(rest), 1+rnd.IntN(25))
+			pieces = append(pieces, rest[:k])
+			rest = rest[k:]
+		}
+		const max = 20
+		var got []string
+		f := &lineFramer{name: "x", max: max, emit: func(b *batch) {
+			for i, l := range strings.Split(strings.TrimSuffix(string(b.data), "\n"), "\n") {
+				if len(b.data) > 0 {
+					got = append(got, fmt.Sprintf("%d:%s", b.line+i, l))
+				}
+			}
+			if len(b.dead) > 0 {
+				got = append(got, fmt.Sprintf("%d:dead", b.line))
+			}
+		}}
+		if err := f.run(chunked(pieces...)); err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for i, l := range lines {
+			switch {
+			case len(l) > max:
+				want = append(want, fmt.Sprintf("%d:dead", i+1))
+			case i < len(lines)-1 || l != "" || terminated: // an unterminated empty last line is no line
+				want = append(want, fmt.Sprintf("%d:%s", i+1, l))
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("pieces %q\ngot  %v\nwant %v", pieces, got, want)
+		}
+	}
+}
+
+// The array framer finds every element however the input is cut into
+// reads, with brackets and quotes inside strings, nested values and white
+// space anywhere.
+func TestArrayFramerProperty(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	atoms := []string{`1`, `-2.5e3`, `true`, `null`, `"a]b"`, `"q\"[x"`, `"\\"`, `{"k":[1,{"z":"}"}]}`, `[]`, `{}`, `[[["]"]]]`}
+	ws := []string{"", " ", "\n", "\t", "\r\n  "}
+	for iter := 0; iter < 300; iter++ {
+		var elems []string
+		var b strings.Builder
+		b.WriteString(ws[rnd.IntN(len(ws))] + "[")
+		for n := rnd.IntN(8); n > 0; n-- {
+			e := atoms[rnd.IntN(len(atoms))]
+			if rnd.IntN(3) == 0 {
+				e = "{\"w\":" + e + "}"
+			}
+			if len(elems) > 0 {
+				b.WriteString(ws[rnd.IntN(len(ws))] + ",")
+			}
+			b.WriteString(ws[rnd.IntN(len(ws))] + e + ws[rnd.IntN(len(ws))])
+			elems = append(elems, e)
+		}
+		b.WriteString("]" + ws[rnd.IntN(len(ws))])
+		input := b.String()
+		var pieces []string
+		for rest := input; rest != ""; {
+			k := min(len(rest), 1+rnd.IntN(7))
+			pieces = append(pieces, rest[:k])
+			rest = rest[k:]
+		}
+		var got []string
+		f := &arrayFramer{name: "x", max: 1 << 20, emit: func(b *batch) {
+			for _, e := range b.elems {
+				got = append(got, e.text)
+			}
+			if len(b.dead) > 0 {
+				got = append(got, "dead:"+string(b.dead))
+			}
+		}}
+		if err := f.run(chunked(pieces...)); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(elems) {
+			t.Fatalf("input %q\ngot  %q\nwant %q", input, got, elems)
+		}
+	}
+}
