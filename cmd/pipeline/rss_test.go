@@ -18,17 +18,16 @@ import (
 const maxReadRSS = 150 << 20
 
 // TestReadLargeFilePeakRSS runs `pipeline run` of dfs_reader → noop at the
-// default settings (2 workers, 10 MB slices) on a generated ldjson file of
-// DFS_RSS_BYTES bytes (default 512 MB; the target is stated for 2e9) and
-// checks the process's peak RSS (VmHWM) and that every record was read.
-// The target is for GC settings left to pipeline run (GOGC and GOMEMLIMIT
-// unset).
-// scripts/bench-dfs runs it on 2 GB and prints the figures.
+// default settings (2 workers, 10 MB slices; GOGC and GOMEMLIMIT unset, so
+// pipeline run sets its own limit) on a generated ldjson file of
+// DFS_RSS_BYTES bytes, and checks the process's peak RSS (VmHWM) and that
+// every record was read. The target is stated for 2e9 (scripts/bench-dfs);
+// the default is 256 MB, 25 slices: the memory does not grow with the file.
 func TestReadLargeFilePeakRSS(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and reads a large file")
 	}
-	size := 512e6
+	size := 256e6
 	if s := os.Getenv("DFS_RSS_BYTES"); s != "" {
 		var err error
 		if size, err = strconv.ParseFloat(s, 64); err != nil {
