@@ -165,6 +165,7 @@ func pipelineWorkerCmd(args []string, env Env) error {
 	}
 	term := newTerminal(env.Stderr, "never")
 	logger := slog.New(slog.NewTextHandler(term, &slog.HandlerOptions{Level: slogLevel(f.logLevel)}))
+	defer guardMemory()()
 	nc, err := cluster.Connect(f.cluster, "sluice worker")
 	if err != nil {
 		return &Error{Code: ExitJobFailed, Msg: err.Error()}

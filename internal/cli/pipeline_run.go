@@ -33,6 +33,7 @@ func pipelineRunCmd(args []string, env Env) error {
 		level = j.Top.String("log_level")
 	}
 	logger := slog.New(slog.NewTextHandler(term, &slog.HandlerOptions{Level: slogLevel(level)}))
+	defer guardMemory()()
 	var sum *job.Summary
 	var runErr error
 	if f.cluster != "" {

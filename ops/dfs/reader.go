@@ -18,6 +18,10 @@ type readerAPI struct {
 	ctx    *job.OpContext
 	fs     fsys.FS
 	reader *filein.Reader
+	// perByte is the records per byte of the last slice read, to size the
+	// next slice's list at once (growing it by doubling leaves garbage of
+	// the list's size, and up to half of it empty, while the slice lives).
+	perByte float64
 }
 
 func (f *Family) newReaderAPI(ctx *job.OpContext, c *job.Config) (any, error) {
@@ -44,7 +48,7 @@ func (a *readerAPI) Shutdown(context.Context) error { return a.fs.Close() }
 // Read returns the records a slice owns, each with the slice as metadata;
 // the records that cannot be read go to the api's dead-letter action.
 func (a *readerAPI) Read(ctx context.Context, rg filein.Range) ([]*record.Record, error) {
-	var out []*record.Record
+	out := make([]*record.Record, 0, a.expected(rg))
 	open := func(offset, length int64) (io.ReadCloser, error) {
 		return a.fs.ReadRange(ctx, rg.Path, offset, length)
 	}
@@ -54,7 +58,19 @@ func (a *readerAPI) Read(ctx context.Context, rg filein.Range) ([]*record.Record
 		return nil
 	}
 	err := a.reader.Read(open, rg, emit, func(b filein.Bad) error { return a.reject(rg, b) })
+	if err == nil && rg.Length > 0 {
+		a.perByte = float64(len(out)) / float64(rg.Length)
+	}
 	return out, err
+}
+
+// expected is how many records a slice is likely to hold: as many per
+// byte as the last one, and a few more (a slice's records vary in size).
+func (a *readerAPI) expected(rg filein.Range) int {
+	if rg.Length <= 0 {
+		return 0
+	}
+	return int(a.perByte*float64(rg.Length)*1.03) + 16
 }
 
 // reject hands an unreadable line (or file) to the dead-letter action as

@@ -1,12 +1,17 @@
 package dfs
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sluice-dev/sluice/fsys"
 	"github.com/sluice-dev/sluice/job"
+	"github.com/sluice-dev/sluice/ops/filein"
+	"github.com/sluice-dev/sluice/ops/fileout"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -122,5 +127,41 @@ func TestCSVHeadersAndBlankLines(t *testing.T) {
 		if got := values(recs); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", cfg, got, want)
 		}
+	}
+}
+
+// TestReadSizesListFromLastSlice checks that after one slice the reader
+// allocates the next slice's list at about its size: no growing by
+// doubling, little room left empty.
+func TestReadSizesListFromLastSlice(t *testing.T) {
+	dir := t.TempDir()
+	var text strings.Builder
+	for i := range 2600 {
+		fmt.Fprintf(&text, `{"id":%d,"name":"record number %d"}`+"\n", i, i)
+	}
+	name := filepath.Join(dir, "data.ldjson")
+	if err := os.WriteFile(name, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := filein.NewReader(filein.Options{Format: fileout.LDJSON})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &readerAPI{fs: fsys.Local{}, reader: r}
+	total := int64(text.Len())
+	half := total / 2
+	first, err := a.Read(context.Background(), filein.Range{Path: name, Offset: 0, Length: half, Total: total})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := a.Read(context.Background(), filein.Range{Path: name, Offset: half, Length: total - half, Total: total})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first)+len(second) != 2600 {
+		t.Fatalf("read %d + %d records, want 2600", len(first), len(second))
+	}
+	if c, n := cap(second), len(second); c < n || c > n+n/10+16 {
+		t.Errorf("second slice: %d records in a list of capacity %d, want it sized from the first slice", n, c)
 	}
 }
