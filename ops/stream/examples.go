@@ -67,8 +67,12 @@ func Consume(ctx context.Context, brokers []string, idle time.Duration, topics .
 	}
 	defer cl.Close()
 	var out []*kgo.Record
+	// The first fetch also connects and loads metadata, which takes longer
+	// than idle on a loaded machine: it may wait ten times as long.
+	wait := max(10*idle, 5*time.Second)
 	for {
-		pctx, cancel := context.WithTimeout(ctx, idle)
+		pctx, cancel := context.WithTimeout(ctx, wait)
+		wait = idle
 		fetches := cl.PollFetches(pctx)
 		cancel()
 		var errs []error

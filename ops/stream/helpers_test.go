@@ -76,7 +76,7 @@ type message struct {
 // received reads the topics back: per topic, how often each id arrived;
 // it checks that each message's key is "k<id>".
 func received(t testing.TB, brokers []string, topics ...string) map[string]map[int]int {
-	recs, err := stream.Consume(context.Background(), brokers, 500*time.Millisecond, topics...)
+	recs, err := stream.Consume(context.Background(), brokers, time.Second, topics...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ func TestTimestampsAndKeys(t *testing.T) {
 			if _, err := h.RunSlice(recs); err != nil {
 				t.Fatal(err)
 			}
-			msgs, err := stream.Consume(context.Background(), brokers, 500*time.Millisecond, topic)
+			msgs, err := stream.Consume(context.Background(), brokers, time.Second, topic)
 			if err != nil {
 				t.Fatal(err)
 			}
