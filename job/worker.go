@@ -36,7 +36,7 @@ func (ex *Execution) newWorker(i int) (*worker, error) {
 func (ex *Execution) newNamedWorker(i int, id string, ops []*OpStats) (*worker, error) {
 	w := &worker{ex: ex, index: i, id: id, apis: &apiSet{byKey: map[string]any{}}, ops: ops}
 	for _, c := range ex.job.APIs {
-		inst, err := c.Spec.NewAPI(w.opContext(c, nil), c)
+		inst, err := c.Spec.NewAPI(w.opContext(c, ex.job.apiUser(c.Label, ops)), c)
 		if err != nil {
 			return w, fmt.Errorf("%s: %w", c.Where(), err)
 		}

@@ -1,7 +1,9 @@
 package routed_test
 
 import (
+	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,5 +60,41 @@ func TestRoutingToAMissingAPIIsAValidationError(t *testing.T) {
 	got := strings.Join(msgs, "\n")
 	if !strings.Contains(got, `the route "b" names "object_sender_api:archive", but the job has no api named "object_sender_api"`) || strings.Contains(got, `"a"`) {
 		t.Errorf("diagnostics:\n%s", got)
+	}
+}
+
+// Records a sender api dead-letters count in the summary line of the
+// routed_sender that sends through it.
+func TestAPIDeadLettersCountOnTheSendingOperation(t *testing.T) {
+	dir := t.TempDir()
+	slices := filepath.Join(dir, "slices.json")
+	// format raw writes each record's "data" string; an object has no raw form
+	data := `[[{"id": 1, "route": "ok", "data": "one"}, {"id": 2, "route": "ok", "data": {"x": 1}}, {"id": 3, "route": "ok", "data": [3]}]]`
+	if err := os.WriteFile(slices, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := fmt.Sprintf(`{"name": "dead", "workers": 1,
+		"apis": [{"_name": "file_sender_api", "path": %q, "format": "raw", "_dead_letter_action": "none"}],
+		"operations": [
+			{"_op": "test-reader", "passthrough_slice": true, "slicer_data_file_path": %q},
+			{"_op": "route_from_field"},
+			{"_op": "routed_sender", "_api_name": "file_sender_api", "routing": {"**": "default"}}]}`, filepath.Join(dir, "out"), slices)
+	j, l := job.Validate(diag.NewSource("job.json", []byte(doc)), job.Options{})
+	if j == nil {
+		t.Fatal(&job.DiagError{List: l})
+	}
+	sum, err := job.Run(context.Background(), j, job.RunOptions{})
+	if err != nil {
+		t.Fatalf("%v: %v", err, sum.Errors)
+	}
+	if got := sum.Operations[2].DeadLettered; got != 2 {
+		t.Errorf("routed_sender dead-lettered %d, want the api's 2 (objects have no raw form)", got)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "out", "ok", "*"))
+	if len(files) != 1 {
+		t.Fatalf("files %v", files)
+	}
+	if b, _ := os.ReadFile(files[0]); string(b) != "one\n" {
+		t.Errorf("the file holds %q", b)
 	}
 }
