@@ -15,16 +15,25 @@ import (
 // budget once, not a hundred timeouts. The zero Budget (and a nil one) has
 // no limit beyond the per-match Timeout. A Budget is used by one goroutine.
 type Budget struct {
-	deadline time.Time
+	limit    time.Duration
+	deadline time.Time // zero until the first backtracking match
 	err      error
 }
 
-// Start gives the budget d from now (d <= 0: no limit) and clears Err.
+// Start gives the budget d (d <= 0: no limit) and clears Err. The clock
+// starts with the first match that can run long (a backtracking one):
+// linear-time matches cost little, and a record that makes none is never
+// timed, so the common record costs no clock reads.
 func (b *Budget) Start(d time.Duration) {
 	b.err = nil
+	b.limit = d
 	b.deadline = time.Time{}
-	if d > 0 {
-		b.deadline = time.Now().Add(d)
+}
+
+// clock starts the budget's clock if it has a limit and is not running.
+func (b *Budget) clock() {
+	if b.limit > 0 && b.deadline.IsZero() {
+		b.deadline = time.Now().Add(b.limit)
 	}
 }
 
@@ -92,7 +101,11 @@ func (r *Regexp) FindAllIn(s string, n int, b *Budget) ([]Match, error) {
 // the largest of Timeout/2, /4, ... /64 not above what is left, so a match
 // outlives its budget by at most Timeout/64.
 func (r *Regexp) within(b *Budget) *regexp2.Regexp {
-	if b == nil || b.deadline.IsZero() {
+	if b == nil {
+		return r.bt
+	}
+	b.clock()
+	if b.deadline.IsZero() {
 		return r.bt
 	}
 	left := time.Until(b.deadline)

@@ -135,3 +135,33 @@ func TestBudget(t *testing.T) {
 		t.Errorf("nil budget: %v %v", ok, err)
 	}
 }
+
+// The budget's clock starts with the first backtracking match: linear
+// matches never read it, so a record that makes only those costs no clock
+// reads, and the time before a record's first slow match is not charged.
+func TestBudgetClockStartsWithTheFirstBacktrackingMatch(t *testing.T) {
+	linear, slow := MustCompile(`abc`, ""), MustCompile(`a(?=b)`, "")
+	if !linear.Linear() || slow.Linear() {
+		t.Fatal("want one linear and one backtracking pattern")
+	}
+	var b Budget
+	b.Start(time.Second)
+	for i := 0; i < 3; i++ {
+		if ok, err := linear.MatchStringIn("xabc", &b); !ok || err != nil || b.Expired() {
+			t.Fatalf("linear match: %v %v", ok, err)
+		}
+	}
+	if !b.deadline.IsZero() {
+		t.Fatal("linear matches started the clock")
+	}
+	if ok, err := slow.MatchStringIn("ab", &b); !ok || err != nil {
+		t.Fatalf("backtracking match: %v %v", ok, err)
+	}
+	if left := time.Until(b.deadline); left <= 0 || left > time.Second {
+		t.Errorf("after a backtracking match %v of the budget is left", left)
+	}
+	b.Start(time.Second)
+	if !b.deadline.IsZero() || b.Err() != nil {
+		t.Error("Start does not reset the clock")
+	}
+}
