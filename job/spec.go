@@ -47,6 +47,11 @@ type Spec struct {
 	// (the reference's validateJob). Return *ParamError to point at a
 	// parameter.
 	ValidateJob func(j *Job, c *Config) []error
+	// SendsThrough (optional) names the apis the operation sends records
+	// through besides its `_api_name` / `api_name` (routed_sender's
+	// routing values may name apis): the records those apis dead-letter
+	// count in this operation's line of the job summary.
+	SendsThrough func(j *Job, c *Config) []string
 	// Prepare runs after every operation is validated and before the apis
 	// are: an operation that creates its own api from its parameters (the
 	// short form) adds it to the job here.

@@ -31,6 +31,7 @@ func spec() *job.Spec {
 			"sends only the records no earlier attempt delivered (records are told apart by their data, route and `_key`).",
 		Params:       params(),
 		ValidateJob:  validateJob,
+		SendsThrough: sendsThrough,
 		NewProcessor: newProcessor,
 		Examples: []job.Example{{
 			Title:  "Everything to one catch-all route, written as ldjson files",

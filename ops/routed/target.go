@@ -54,6 +54,22 @@ func targetErrors(j *job.Job, routes *Routes) []error {
 	return errs
 }
 
+// sendsThrough names the apis routing values send through (job.Spec
+// SendsThrough).
+func sendsThrough(j *job.Job, c *job.Config) []string {
+	routes, err := ParseRouting(c.Object("routing"))
+	if err != nil {
+		return nil
+	}
+	var apis []string
+	for _, r := range routes.Names() {
+		if t := parseTarget(routes.Connection(r), jobAPIs(j)); t.api != "" {
+			apis = append(apis, t.api)
+		}
+	}
+	return apis
+}
+
 // overrides are the settings a route's sender is created with.
 func (t target) overrides(route string) map[string]any {
 	o := map[string]any{"_key": route}
