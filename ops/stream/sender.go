@@ -68,6 +68,9 @@ type outbox struct {
 	// batch's records mostly share a route)
 	route, topic      string
 	topicSet, topicOK bool
+	// now is the time relative dates of timestamp_field count from, read
+	// once per Send
+	now time.Time
 }
 
 // bytesPerRecord is the first guess of a message's key and value size.
@@ -81,6 +84,9 @@ func (s *Sender) Send(ctx context.Context, recs []*record.Record) (int, error) {
 	}
 	box := &outbox{store: make([]kgo.Record, len(recs)), bytes: make([]byte, 0, bytesPerRecord*len(recs)),
 		msgs: make([]*kgo.Record, 0, len(recs)), origin: make(map[*kgo.Record]int, len(recs))}
+	if s.opt.TimestampField != "" {
+		box.now = time.Now()
+	}
 	for i, r := range recs {
 		m := &box.store[i]
 		var err error
@@ -217,7 +223,7 @@ func (s *Sender) message(r *record.Record, m *kgo.Record, box *outbox) error {
 	if len(buf) > start {
 		m.Key = buf[start:len(buf):len(buf)]
 	}
-	if m.Timestamp, err = s.timestamp(r); err != nil {
+	if m.Timestamp, err = s.timestamp(r, box.now); err != nil {
 		return err
 	}
 	mid := len(buf)
@@ -273,11 +279,12 @@ func (s *Sender) appendKey(buf []byte, r *record.Record) ([]byte, error) {
 }
 
 // timestamp is the message time; the zero time lets the client stamp it.
-func (s *Sender) timestamp(r *record.Record) (time.Time, error) {
+// now is what a relative date in timestamp_field counts from.
+func (s *Sender) timestamp(r *record.Record, now time.Time) (time.Time, error) {
 	switch {
 	case s.opt.TimestampField != "":
 		v, _ := r.Data.Get(s.opt.TimestampField)
-		if ms, ok := dateMillis(v); ok {
+		if ms, ok := dateMillis(v, now); ok {
 			return time.UnixMilli(ms), nil
 		}
 		return time.Time{}, job.RecordErr("TIMESTAMP", "invalid timestamp_field on record %s", s.opt.TimestampField)
@@ -287,12 +294,12 @@ func (s *Sender) timestamp(r *record.Record) (time.Time, error) {
 	return time.Time{}, nil
 }
 
-func dateMillis(v any) (int64, bool) {
+func dateMillis(v any, now time.Time) (int64, bool) {
 	switch x := v.(type) {
 	case float64:
 		return int64(x), true
 	case string:
-		ms, ok := jsdate.ParseLenient(x, time.Now())
+		ms, ok := jsdate.ParseLenient(x, now)
 		return int64(ms), ok
 	}
 	return 0, false
