@@ -220,9 +220,9 @@ func (ch *chunk) record(resp *bulkResponse, todo []int, last bool) ([]int, error
 	var again []int
 	for j, answer := range resp.Items {
 		p := todo[j]
-		o, retry, reason := classify(ch.items[p].verb, resultOf(answer))
+		r := resultOf(answer)
+		o, retry, reason := classify(ch.items[p].verb, r)
 		if retry {
-			r := resultOf(answer)
 			ch.reasons[p] = fmt.Sprintf("status %d", r.Status)
 			if r.Error != nil {
 				ch.reasons[p] += " " + r.Error.Type + ": " + r.Error.Reason

@@ -63,6 +63,14 @@ type outbox struct {
 	origin map[*kgo.Record]int // message -> index of its record
 	done   []int               // records delivered or dead-lettered
 	sent   int                 // records delivered
+
+	// the topic of the last route seen and whether its name is valid (a
+	// batch's records mostly share a route)
+	route, topic      string
+	topicSet, topicOK bool
+	// now is the time relative dates of timestamp_field count from, read
+	// once per Send
+	now time.Time
 }
 
 // bytesPerRecord is the first guess of a message's key and value size.
@@ -76,10 +84,13 @@ func (s *Sender) Send(ctx context.Context, recs []*record.Record) (int, error) {
 	}
 	box := &outbox{store: make([]kgo.Record, len(recs)), bytes: make([]byte, 0, bytesPerRecord*len(recs)),
 		msgs: make([]*kgo.Record, 0, len(recs)), origin: make(map[*kgo.Record]int, len(recs))}
+	if s.opt.TimestampField != "" {
+		box.now = time.Now()
+	}
 	for i, r := range recs {
 		m := &box.store[i]
 		var err error
-		if box.bytes, err = s.message(r, m, box.bytes); err == nil {
+		if err = s.message(r, m, box); err == nil {
 			box.origin[m] = i
 			box.msgs = append(box.msgs, m)
 			continue
@@ -196,36 +207,53 @@ func (s *Sender) reject(r *record.Record, err error) error {
 }
 
 // message fills m with the Kafka message of a record; its key and value
-// are appended to buf (and stay valid when later appends move buf).
-func (s *Sender) message(r *record.Record, m *kgo.Record, buf []byte) ([]byte, error) {
-	m.Topic = s.topic(r)
-	if err := checkTopic(m.Topic); err != nil {
-		return buf, err
-	}
-	start := len(buf)
-	buf, err := s.appendKey(buf, r)
+// are appended to box.bytes (and stay valid when later appends move it).
+func (s *Sender) message(r *record.Record, m *kgo.Record, box *outbox) error {
+	topic, err := s.topic(r, box)
 	if err != nil {
-		return buf[:start], err
+		return err
+	}
+	m.Topic = topic
+	buf := box.bytes
+	start := len(buf)
+	buf, err = s.appendKey(buf, r)
+	if err != nil {
+		return err
 	}
 	if len(buf) > start {
 		m.Key = buf[start:len(buf):len(buf)]
 	}
-	if m.Timestamp, err = s.timestamp(r); err != nil {
-		return buf[:start], err
+	if m.Timestamp, err = s.timestamp(r, box.now); err != nil {
+		return err
 	}
 	mid := len(buf)
 	buf = record.AppendJSON(buf, r.Data)
 	m.Value = buf[mid:len(buf):len(buf)]
-	return buf, nil
+	box.bytes = buf
+	return nil
 }
 
-func (s *Sender) topic(r *record.Record) string {
+// topic is the topic of a record, checked; the topic of the last route
+// and its check are kept in box, so a batch of one route makes and checks
+// its topic name once.
+func (s *Sender) topic(r *record.Record, box *outbox) (string, error) {
+	route := ""
 	if s.opt.Wildcard {
-		if route, _ := r.GetMeta("standard:route"); route != nil && record.ToString(route) != "" {
-			return s.opt.Topic + "-" + record.ToString(route)
+		if v, _ := r.GetMeta("standard:route"); v != nil {
+			route = record.ToString(v)
 		}
 	}
-	return s.opt.Topic
+	if !box.topicSet || route != box.route {
+		box.route, box.topic, box.topicSet = route, s.opt.Topic, true
+		if route != "" {
+			box.topic += "-" + route
+		}
+		box.topicOK = checkTopic(box.topic) == nil
+	}
+	if !box.topicOK {
+		return "", checkTopic(box.topic)
+	}
+	return box.topic, nil
 }
 
 // appendKey appends the message key: the id_field's string value, or the
@@ -251,11 +279,12 @@ func (s *Sender) appendKey(buf []byte, r *record.Record) ([]byte, error) {
 }
 
 // timestamp is the message time; the zero time lets the client stamp it.
-func (s *Sender) timestamp(r *record.Record) (time.Time, error) {
+// now is what a relative date in timestamp_field counts from.
+func (s *Sender) timestamp(r *record.Record, now time.Time) (time.Time, error) {
 	switch {
 	case s.opt.TimestampField != "":
 		v, _ := r.Data.Get(s.opt.TimestampField)
-		if ms, ok := dateMillis(v); ok {
+		if ms, ok := dateMillis(v, now); ok {
 			return time.UnixMilli(ms), nil
 		}
 		return time.Time{}, job.RecordErr("TIMESTAMP", "invalid timestamp_field on record %s", s.opt.TimestampField)
@@ -265,12 +294,12 @@ func (s *Sender) timestamp(r *record.Record) (time.Time, error) {
 	return time.Time{}, nil
 }
 
-func dateMillis(v any) (int64, bool) {
+func dateMillis(v any, now time.Time) (int64, bool) {
 	switch x := v.(type) {
 	case float64:
 		return int64(x), true
 	case string:
-		ms, ok := jsdate.ParseLenient(x, time.Now())
+		ms, ok := jsdate.ParseLenient(x, now)
 		return int64(ms), ok
 	}
 	return 0, false
