@@ -49,7 +49,7 @@ func (p *processor) Initialize(context.Context) error {
 		return err
 	}
 	p.apis = map[string]job.APIFactory{}
-	routes, _ := ParseRouting(p.cfg.Object("routing"))
+	routes := p.core.routes // parsed by newProcessor
 	for _, r := range routes.Names() {
 		t := p.target(routes.Connection(r))
 		if t.api == "" || p.apis[t.api] != nil {
