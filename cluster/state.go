@@ -71,19 +71,15 @@ func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx conte
 		if errors.As(err, &p) {
 			return p.err
 		}
-		if err == nil || ctx.Err() != nil {
-			if err != nil {
-				return ctx.Err()
-			}
+		if err == nil {
 			return nil
 		}
-		log.Warn("nats call failed, retrying", "call", what, "error", err.Error())
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
+		if ctx.Err() != nil {
 			return ctx.Err()
-		case <-t.C:
+		}
+		log.Warn("nats call failed, retrying", "call", what, "error", err.Error())
+		if !sleep(ctx, wait) {
+			return ctx.Err()
 		}
 		wait = min(2*wait, 2*time.Second)
 	}

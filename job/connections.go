@@ -72,9 +72,6 @@ func (c *Connections) Lookup(kind, name string) (*record.Object, error) {
 		return cfg, nil
 	}
 	names := "none"
-	if c == nil {
-		return nil, fmt.Errorf("connection %q names no %s connection (configured: none)", name, canonicalKind(kind))
-	}
 	if list := c.Names(kind); len(list) > 0 {
 		names = strings.Join(list, ", ")
 	}
@@ -83,6 +80,9 @@ func (c *Connections) Lookup(kind, name string) (*record.Object, error) {
 
 // Names lists the connection names of a kind, sorted.
 func (c *Connections) Names(kind string) []string {
+	if c == nil {
+		return nil
+	}
 	var out []string
 	for n := range c.kinds[canonicalKind(kind)] {
 		out = append(out, n)

@@ -196,7 +196,7 @@ func (r *SliceRunner) settle(s *Slice, out []*record.Record, err error, last boo
 		st.done.Add(1)
 	case last || !Retryable(err):
 		st.failed.Add(1)
-		st.addError(fmt.Sprintf("slice %s (request %s) failed after %d attempt(s): %v", s.ID, shortJSON(s.Request), s.Attempt+1, err))
+		st.addError(sliceFailure(s, err))
 	default:
 		st.retries.Add(1)
 	}

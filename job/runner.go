@@ -66,9 +66,7 @@ func NewExecution(j *Job, opt RunOptions) *Execution {
 		ex.logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	ex.stdout = &lockedWriter{w: orDiscard(ex.stdout)}
-	for i, c := range j.Operations {
-		ex.stats.ops = append(ex.stats.ops, &OpStats{Where: c.Where(), Label: c.Label, Index: i})
-	}
+	ex.stats.ops = newOpStats(j)
 	return ex
 }
 

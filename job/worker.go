@@ -163,10 +163,14 @@ func (w *worker) finished(s *Slice, out []*record.Record) {
 	}
 }
 
+// sliceFailure is the summary's error line of a slice that failed for good.
+func sliceFailure(s *Slice, err error) string {
+	return fmt.Sprintf("slice %s (request %s) failed after %d attempt(s): %v", s.ID, shortJSON(s.Request), s.Attempt+1, err)
+}
+
 func (w *worker) failed(s *Slice, err error) {
 	w.ex.stats.failed.Add(1)
-	msg := fmt.Sprintf("slice %s (request %s) failed after %d attempt(s): %v", s.ID, shortJSON(s.Request), s.Attempt+1, err)
-	w.ex.stats.addError(msg)
+	w.ex.stats.addError(sliceFailure(s, err))
 	w.ctxs[0].Logger.Error("slice failed", "slice", s.ID, "attempts", s.Attempt+1, "error", err.Error())
 	w.each(func(h any) {
 		if x, ok := h.(SliceFailer); ok {

@@ -16,6 +16,7 @@ type processor struct {
 	core   *RoutedSender
 	api    job.APIFactory            // the _api_name api
 	apis   map[string]job.APIFactory // apis named by routing values
+	target map[string]target         // by routing value, parsed once by Initialize
 	ledger *job.SentLedger           // nil when slices are never retried
 	slice  string                    // the slice being processed
 }
@@ -48,10 +49,12 @@ func (p *processor) Initialize(context.Context) error {
 	if p.api, err = p.senderAPI(p.cfg.String("_api_name")); err != nil {
 		return err
 	}
-	p.apis = map[string]job.APIFactory{}
-	routes, _ := ParseRouting(p.cfg.Object("routing"))
+	p.apis, p.target = map[string]job.APIFactory{}, map[string]target{}
+	routes := p.core.routes // parsed by newProcessor
 	for _, r := range routes.Names() {
-		t := p.target(routes.Connection(r))
+		v := routes.Connection(r)
+		t := p.targetOf(v)
+		p.target[v] = t
 		if t.api == "" || p.apis[t.api] != nil {
 			continue
 		}
@@ -74,7 +77,7 @@ func (p *processor) senderAPI(name string) (job.APIFactory, error) {
 	return api, nil
 }
 
-func (p *processor) target(value string) target {
+func (p *processor) targetOf(value string) target {
 	return parseTarget(value, func(name string) bool {
 		_, err := p.ctx.API(name)
 		return err == nil
@@ -85,7 +88,10 @@ func (p *processor) target(value string) target {
 // the api the routing value names (else `_api_name`), made with
 // {_key: route, _connection: connection} over the api's configuration.
 func (p *processor) create(route, value string) (job.RouteSender, error) {
-	t := p.target(value)
+	t, ok := p.target[value]
+	if !ok {
+		t = p.targetOf(value)
+	}
 	api, name := p.api, p.cfg.String("_api_name")
 	if t.api != "" {
 		api, name = p.apis[t.api], t.api
