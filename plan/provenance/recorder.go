@@ -12,8 +12,9 @@ type Recorder struct {
 	Done func(*Trace)
 
 	t      *Trace
-	before fields // the record before the current step
-	out    fields // the output record as extraction built it
+	before fields                   // the record before the current step
+	out    fields                   // the output record as extraction built it
+	sel    map[*plan.Extraction]int // selectorOf, built on first use
 }
 
 var _ plan.Tracer = (*Recorder)(nil)
@@ -100,14 +101,22 @@ func (r *Recorder) End(out *record.Record, dead *plan.DeadLetter) {
 
 func (r *Recorder) add(e *Event) { r.t.Events = append(r.t.Events, e) }
 
-// selectorOf finds the selector an extraction belongs to.
+// selectorOf finds the selector an extraction belongs to (the first, when
+// several share it). The index is built once: a scan of every extraction
+// per event made tracing a plan of many rules quadratic.
 func (r *Recorder) selectorOf(e *plan.Extraction) int {
-	for i, s := range r.Plan.Selectors {
-		for _, x := range s.Extractions {
-			if x == e {
-				return i
+	if r.sel == nil {
+		r.sel = map[*plan.Extraction]int{}
+		for i, s := range r.Plan.Selectors {
+			for _, x := range s.Extractions {
+				if _, seen := r.sel[x]; !seen {
+					r.sel[x] = i
+				}
 			}
 		}
+	}
+	if i, ok := r.sel[e]; ok {
+		return i
 	}
 	return -1
 }
