@@ -34,10 +34,14 @@ func (x *expander) emit(r *Rule) {
 	}
 	i := len(x.out)
 	x.out = append(x.out, r)
-	x.byNode[ruleNode(r)] = append(x.byNode[ruleNode(r)], i)
+	x.index(ruleNode(r), i)
 	if sel, ok := r.get("selector").(string); ok {
-		x.byNode[selectorNode(sel)] = append(x.byNode[selectorNode(sel)], i)
+		x.index(selectorNode(sel), i)
 	}
+}
+
+func (x *expander) index(node string, i int) {
+	x.byNode[node] = append(x.byNode[node], i)
 }
 
 func (x *expander) run(ordered []*Rule) []*Rule {

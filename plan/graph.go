@@ -25,6 +25,11 @@ type GraphNode struct {
 // output-pass rule (output:false, other_match_required) hangs off the
 // elements of the rule that declared it.
 func (p *Plan) Graph() ([]GraphNode, [][2]string) {
+	return p.outputNodes(p.elementGraph())
+}
+
+// elementGraph is Graph without the output pass.
+func (p *Plan) elementGraph() ([]GraphNode, [][2]string) {
 	nodes, edges := p.elementNodes()
 	for _, n := range nodes {
 		if n.Follow == "" {
@@ -36,7 +41,7 @@ func (p *Plan) Graph() ([]GraphNode, [][2]string) {
 			}
 		}
 	}
-	return p.outputNodes(nodes, dedupEdges(edges))
+	return nodes, dedupEdges(edges)
 }
 
 func (p *Plan) elementNodes() ([]GraphNode, [][2]string) {
@@ -84,22 +89,14 @@ type graphNode struct {
 
 // graphNodes is Graph without the output pass, labelled for DOT and Mermaid.
 func (p *Plan) graphNodes() ([]graphNode, [][2]string) {
-	all, allEdges := p.Graph()
+	all, edges := p.elementGraph()
 	var nodes []graphNode
 	for _, n := range all {
 		switch n.Kind {
-		case "output":
-			continue
 		case "selector":
 			nodes = append(nodes, graphNode{id: n.ID, label: n.Title, shape: n.Kind})
 		default:
 			nodes = append(nodes, graphNode{id: n.ID, label: n.Title + "\\n" + n.Rule.Pos(), shape: n.Kind})
-		}
-	}
-	var edges [][2]string
-	for _, e := range allEdges {
-		if e[1][0] != 'o' && e[1][0] != 'q' {
-			edges = append(edges, e)
 		}
 	}
 	return nodes, edges

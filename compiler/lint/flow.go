@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"slices"
+
 	"github.com/sluice-dev/sluice/plan"
 )
 
@@ -51,7 +53,7 @@ func constantValidations(a *analysis) {
 // source is the followed rule's target).
 func allMakeValid(producers []*Rule, check, source string) bool {
 	for _, p := range producers {
-		if p.has("validation") || p.str("target") != source || !contains(alwaysValid[p.str("post_process")], check) {
+		if p.has("validation") || p.str("target") != source || !slices.Contains(alwaysValid[p.str("post_process")], check) {
 			return false
 		}
 	}
@@ -66,15 +68,6 @@ func (a *analysis) byTag() map[string][]*Rule {
 		}
 	}
 	return m
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // requirementsNeverMet: other_match_required drops a record whose only

@@ -125,7 +125,7 @@ func (r *Regexp) within(b *Budget) *regexp2.Regexp {
 // stepped compiles the pattern again with match timeout d, once.
 func (r *Regexp) stepped(i int, d time.Duration) *regexp2.Regexp {
 	r.stepOnce[i].Do(func() {
-		re, err := regexp2.Compile(r.pattern, r.opts)
+		re, err := regexp2.Compile(r.source, r.opts)
 		if err != nil {
 			re = r.bt
 		} else {
@@ -138,7 +138,6 @@ func (r *Regexp) stepped(i int, d time.Duration) *regexp2.Regexp {
 
 // stepCache holds the stepped compilations of a backtracking pattern.
 type stepCache struct {
-	pattern  string
 	opts     regexp2.RegexOptions
 	stepOnce [6]sync.Once
 	stepRe   [6]*regexp2.Regexp

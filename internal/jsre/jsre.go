@@ -57,7 +57,7 @@ func Compile(pattern, flags string) (*Regexp, error) {
 		return nil, fmt.Errorf("Invalid regular expression: /%s/: %v", pattern, err)
 	}
 	bt.MatchTimeout = Timeout
-	r.bt, r.stepCache = bt, &stepCache{pattern: pattern, opts: opts}
+	r.bt, r.stepCache = bt, &stepCache{opts: opts}
 	r.groups = len(bt.GetGroupNumbers()) - 1
 	return r, nil
 }

@@ -54,19 +54,8 @@ func (s *Source) Position(off int) Position {
 
 // Line returns the text of the 1-based line n without its line terminator.
 func (s *Source) Line(n int) string {
-	starts := s.lineStarts()
-	if n < 1 || n > len(starts) {
-		return ""
-	}
-	end := len(s.Text)
-	if n < len(starts) {
-		end = starts[n] - 1
-	}
-	line := s.Text[starts[n-1]:end]
-	if len(line) > 0 && line[len(line)-1] == '\r' {
-		line = line[:len(line)-1]
-	}
-	return string(line)
+	start, end := s.lineBounds(n)
+	return string(s.Text[start:end])
 }
 
 // lineBounds returns the byte range of the 1-based line n without its line

@@ -12,8 +12,14 @@ type Recorder struct {
 	Done func(*Trace)
 
 	t      *Trace
-	before fields // the record before the current step
-	out    fields // the output record as extraction built it
+	before fields                   // the record before the current step
+	out    fields                   // the output record as extraction built it
+	sel    map[*plan.Extraction]int // selectorOf, built on first use
+	// after is afterRec, the record the last step left, flattened: the
+	// next step starts from it (nothing changes a record between two
+	// steps), so Stepping need not flatten it again.
+	after    fields
+	afterRec *record.Record
 }
 
 var _ plan.Tracer = (*Recorder)(nil)
@@ -22,6 +28,7 @@ var _ plan.Tracer = (*Recorder)(nil)
 func (r *Recorder) Begin(in *record.Record) {
 	r.t = &Trace{Input: record.JSON(in.Data)}
 	r.out = fields{}
+	r.after, r.afterRec = fields{}, nil
 }
 
 // Matched implements plan.Tracer.
@@ -41,15 +48,24 @@ func (r *Recorder) Extracted(e *plan.Extraction, out *record.Record, set bool) {
 }
 
 // Stepping implements plan.Tracer.
-func (r *Recorder) Stepping(_ int, _ *plan.Step, cur *record.Record) { r.before = flatten(cur.Data) }
+func (r *Recorder) Stepping(_ int, _ *plan.Step, cur *record.Record) {
+	if cur == r.afterRec {
+		r.before = r.after
+		return
+	}
+	r.before = flatten(cur.Data)
+}
 
 // Stepped implements plan.Tracer.
 func (r *Recorder) Stepped(i int, s *plan.Step, cur *record.Record, err error) {
 	ev := &Event{Kind: Step, Rule: s.Rule, What: s.Describe(), Selector: i, Step: s, Err: err}
+	r.after, r.afterRec = fields{}, nil
 	if cur == nil {
 		ev.Dropped = err == nil
 	} else {
-		ev.Set, ev.Changed, ev.Removed = diff(r.before, flatten(cur.Data))
+		now := flatten(cur.Data)
+		r.after, r.afterRec = now, cur
+		ev.Set, ev.Changed, ev.Removed = diff(r.before, now)
 		if !ev.Changes() {
 			ev.Kept = present(stepTarget(s), cur)
 		}
@@ -100,14 +116,22 @@ func (r *Recorder) End(out *record.Record, dead *plan.DeadLetter) {
 
 func (r *Recorder) add(e *Event) { r.t.Events = append(r.t.Events, e) }
 
-// selectorOf finds the selector an extraction belongs to.
+// selectorOf finds the selector an extraction belongs to (the first, when
+// several share it). The index is built once: a scan of every extraction
+// per event made tracing a plan of many rules quadratic.
 func (r *Recorder) selectorOf(e *plan.Extraction) int {
-	for i, s := range r.Plan.Selectors {
-		for _, x := range s.Extractions {
-			if x == e {
-				return i
+	if r.sel == nil {
+		r.sel = map[*plan.Extraction]int{}
+		for i, s := range r.Plan.Selectors {
+			for _, x := range s.Extractions {
+				if _, seen := r.sel[x]; !seen {
+					r.sel[x] = i
+				}
 			}
 		}
+	}
+	if i, ok := r.sel[e]; ok {
+		return i
 	}
 	return -1
 }
