@@ -237,6 +237,15 @@ func FromGo(v any) any {
 	return v
 }
 
+// ToMap is ToGo of an object: a plain map, empty (never nil) for a nil
+// object.
+func (o *Object) ToMap() map[string]any {
+	if o == nil {
+		return map[string]any{}
+	}
+	return ToGo(o).(map[string]any)
+}
+
 // ToGo converts record values into plain Go values (map[string]any for
 // objects), losing key order. Undefined becomes nil.
 func ToGo(v any) any {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/sluice-dev/sluice/fsys"
 	"github.com/sluice-dev/sluice/job"
-	"github.com/sluice-dev/sluice/record"
 )
 
 // DefaultConnection is the connection a configuration without one names;
@@ -43,7 +42,7 @@ func (f *Family) resolve(conns *job.Connections, c *job.Config) (backend, error)
 		name = DefaultConnection
 	}
 	if cfg, ok := conns.Get(f.ConnKind, name); ok {
-		settings := plainMap(cfg)
+		settings := cfg.ToMap()
 		if user := c.String("user"); user != "" {
 			settings["user"] = user
 		}
@@ -54,7 +53,7 @@ func (f *Family) resolve(conns *job.Connections, c *job.Config) (backend, error)
 	}
 	for _, kind := range f.OtherKinds {
 		if cfg, ok := conns.Get(kind, name); ok {
-			return backend{Kind: kind, Name: name, Settings: plainMap(cfg)}, nil
+			return backend{Kind: kind, Name: name, Settings: cfg.ToMap()}, nil
 		}
 	}
 	return backend{}, fmt.Errorf("connection %q names no %s connection (configured: %s)", name,
@@ -72,14 +71,6 @@ func configured(conns *job.Connections, kind string, others []string) string {
 		return "none"
 	}
 	return strings.Join(names, ", ")
-}
-
-func plainMap(o *record.Object) map[string]any {
-	m, _ := record.ToGo(o).(map[string]any)
-	if m == nil {
-		m = map[string]any{}
-	}
-	return m
 }
 
 // connect resolves a configuration's file system and connects to it.

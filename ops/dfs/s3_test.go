@@ -41,7 +41,7 @@ func s3Connections(t testing.TB) (*job.Connections, map[string]any) {
 	cfg := testservers.Connection(t, job.ConnS3)
 	conns := job.DefaultConnections()
 	conns.Set(job.ConnS3, "archive", cfg)
-	return conns, plainMap(cfg)
+	return conns, cfg.ToMap()
 }
 
 // TestRoundTripsS3 is TestRoundTrips on the object store: dfs_exporter

@@ -11,7 +11,6 @@ import (
 	"github.com/sluice-dev/sluice/fsys/s3fs"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/ops/fileout"
-	"github.com/sluice-dev/sluice/record"
 )
 
 // Name is the registered name of the api.
@@ -117,7 +116,7 @@ func (a *api) connect(name string) (*s3fs.FS, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	f, err := fsys.Open(a.ctx.Context(), s3fs.Kind, plainMap(cfg))
+	f, err := fsys.Open(a.ctx.Context(), s3fs.Kind, cfg.ToMap())
 	if err != nil {
 		return nil, fmt.Errorf("%s: s3 connection %q: %w", Name, name, err)
 	}
@@ -134,12 +133,4 @@ func (a *api) Shutdown(ctx context.Context) error {
 		err = errors.Join(err, f.Close())
 	}
 	return err
-}
-
-func plainMap(o *record.Object) map[string]any {
-	m, _ := record.ToGo(o).(map[string]any)
-	if m == nil {
-		m = map[string]any{}
-	}
-	return m
 }
