@@ -20,9 +20,48 @@ const hexDigits = "0123456789abcdef"
 // undefined object members omitted, undefined array elements and non-finite
 // numbers written as null, no HTML escaping.
 func AppendJSON(b []byte, v any) []byte {
+	b, _ = appendJSON(b, v, math.MaxInt, -1)
+	return b
+}
+
+// AppendJSONMax is AppendJSON that gives up as soon as b is longer than
+// limit, reporting false: a record whose JSON would be huge (a value shared
+// many times over, a runaway transform) costs at most limit bytes. Values
+// nested deeper than maxEncodeDepth fail too, so even a value that contained
+// itself could not exhaust the stack.
+func AppendJSONMax(b []byte, v any, limit int) ([]byte, bool) {
+	return appendJSON(b, v, limit, 0)
+}
+
+// maxEncodeDepth is far above what input can hold (maxDepth) and far below
+// what would exhaust a goroutine's stack.
+const maxEncodeDepth = 100000
+
+// appendJSON is the one JSON walker: it stops, reporting false, once b is
+// longer than limit or (depth >= 0) the nesting passes maxEncodeDepth;
+// depth < 0 never fails.
+func appendJSON(b []byte, v any, limit, depth int) ([]byte, bool) {
+	if depth > maxEncodeDepth {
+		return b, false
+	}
+	if depth >= 0 {
+		depth++
+	}
 	switch x := v.(type) {
-	case nil, undefined:
-		return append(b, "null"...)
+	case string:
+		b = AppendString(b, x)
+	case []any:
+		return appendArray(b, x, limit, depth)
+	case *Object:
+		return appendObject(b, x, limit, depth)
+	default:
+		b = appendScalar(b, v)
+	}
+	return b, len(b) <= limit
+}
+
+func appendScalar(b []byte, v any) []byte {
+	switch x := v.(type) {
 	case bool:
 		if x {
 			return append(b, "true"...)
@@ -33,30 +72,29 @@ func AppendJSON(b []byte, v any) []byte {
 			return append(b, "null"...)
 		}
 		return AppendNumber(b, x)
-	case string:
-		return AppendString(b, x)
-	case []any:
-		return appendArray(b, x)
-	case *Object:
-		return appendObject(b, x)
 	}
-	return append(b, "null"...)
+	return append(b, "null"...) // nil, undefined and anything else
 }
 
-func appendArray(b []byte, a []any) []byte {
+func appendArray(b []byte, a []any, limit, depth int) ([]byte, bool) {
 	b = append(b, '[')
 	for i, e := range a {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = AppendJSON(b, e)
+		var ok bool
+		if b, ok = appendJSON(b, e, limit, depth); !ok {
+			return b, false
+		}
 	}
-	return append(b, ']')
+	b = append(b, ']')
+	return b, len(b) <= limit
 }
 
-func appendObject(b []byte, o *Object) []byte {
+func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 	if o.raw != nil && canonical(o.raw.text) { // read and never used: as it came
-		return append(b, o.raw.text...)
+		b = append(b, o.raw.text...)
+		return b, len(b) <= limit
 	}
 	o.resolveAll()
 	b = append(b, '{')
@@ -69,11 +107,14 @@ func appendObject(b []byte, o *Object) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = AppendString(b, f.key)
-		b = append(b, ':')
-		b = AppendJSON(b, f.val)
+		b = append(AppendString(b, f.key), ':')
+		var ok bool
+		if b, ok = appendJSON(b, f.val, limit, depth); !ok {
+			return b, false
+		}
 	}
-	return append(b, '}')
+	b = append(b, '}')
+	return b, len(b) <= limit
 }
 
 // AppendString appends s as a JSON string literal, escaping like
@@ -114,7 +155,7 @@ func appendEscape(b []byte, c byte) []byte {
 
 // MarshalJSON implements json.Marshaler so objects can be embedded in values
 // encoded by encoding/json.
-func (o *Object) MarshalJSON() ([]byte, error) { return appendObject(nil, o), nil }
+func (o *Object) MarshalJSON() ([]byte, error) { return AppendJSON(nil, o), nil }
 
 // JSON returns the JSON.stringify form of v as a string.
 func JSON(v any) string { return string(AppendJSON(nil, v)) }
@@ -183,60 +224,5 @@ func appendIndentObject(b []byte, o *Object, indent, prefix string, limit int) (
 		}
 	}
 	b = append(append(append(b, '\n'), prefix...), '}')
-	return b, len(b) <= limit
-}
-
-// AppendJSONMax is AppendJSON that gives up as soon as b is longer than
-// limit, reporting false: a record whose JSON would be huge (a value shared
-// many times over, a runaway transform) costs at most limit bytes. Values
-// nested deeper than maxEncodeDepth fail too, so even a value that contained
-// itself could not exhaust the stack.
-func AppendJSONMax(b []byte, v any, limit int) ([]byte, bool) {
-	return appendMax(b, v, limit, 0)
-}
-
-// maxEncodeDepth is far above what input can hold (maxDepth) and far below
-// what would exhaust a goroutine's stack.
-const maxEncodeDepth = 100000
-
-func appendMax(b []byte, v any, limit, depth int) ([]byte, bool) {
-	if depth > maxEncodeDepth {
-		return b, false
-	}
-	switch x := v.(type) {
-	case []any:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			var ok bool
-			if b, ok = appendMax(b, e, limit, depth+1); !ok {
-				return b, false
-			}
-		}
-		b = append(b, ']')
-	case *Object:
-		x.resolveAll()
-		b = append(b, '{')
-		first := true
-		for _, f := range x.fields {
-			if f.val == Undefined {
-				continue
-			}
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			b = append(AppendString(b, f.key), ':')
-			var ok bool
-			if b, ok = appendMax(b, f.val, limit, depth+1); !ok {
-				return b, false
-			}
-		}
-		b = append(b, '}')
-	default:
-		b = AppendJSON(b, v)
-	}
 	return b, len(b) <= limit
 }
