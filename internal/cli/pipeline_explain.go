@@ -270,7 +270,7 @@ func (g *jobGraph) writeDOT(w io.Writer) {
 	fmt.Fprintln(w, "}")
 }
 
-func dotID(s string) string { return "\"" + strings.ReplaceAll(s, "\"", "\\\"") + "\"" }
+func dotID(s string) string { return "\"" + dotEscape(s) + "\"" }
 
 func dotEscape(s string) string { return strings.ReplaceAll(s, "\"", "\\\"") }
 
