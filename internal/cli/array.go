@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strconv"
+	"unsafe"
 )
 
 // arrayFramer streams a JSON array element by element: memory holds one
@@ -22,7 +23,8 @@ type arrayFramer struct {
 	elemLen int // bytes of the element, also those not kept
 	at      int // line where the element started
 	cur     *batch
-	size    int // bytes in cur
+	data    []byte // the text of cur's elements, one after another
+	ends    []int  // where each element of cur ends in data
 	trailer bool
 }
 
@@ -147,9 +149,10 @@ func (f *arrayFramer) endElement() {
 	if f.cur == nil {
 		f.cur = &batch{line: f.at}
 	}
-	f.cur.elems = append(f.cur.elems, element{text: string(f.elem), line: f.at})
-	f.size += len(f.elem)
-	if f.size >= batchBytes {
+	f.cur.elems = append(f.cur.elems, element{line: f.at})
+	f.data = append(f.data, f.elem...)
+	f.ends = append(f.ends, len(f.data))
+	if len(f.data) >= batchBytes {
 		f.flush()
 	}
 }
@@ -163,12 +166,22 @@ func (f *arrayFramer) deadAt(line int, code, msg string, raw []byte) {
 	f.emit(&batch{line: line, dead: deadLine(nil, f.name, line, code, msg, raw[:min(len(raw), deadExcerpt)])})
 }
 
+// flush hands cur over. Its elements' text is one buffer, never written
+// again, so each element is a substring of one string view of it (as the
+// lines of an NDJSON batch are), not a copy of its own.
 func (f *arrayFramer) flush() {
-	if f.cur != nil {
-		b := f.cur
-		f.cur, f.size = nil, 0
-		f.emit(b)
+	if f.cur == nil {
+		return
 	}
+	b := f.cur
+	text := unsafe.String(unsafe.SliceData(f.data), len(f.data))
+	start := 0
+	for i, end := range f.ends {
+		b.elems[i].text = text[start:end]
+		start = end
+	}
+	f.cur, f.data, f.ends = nil, nil, f.ends[:0]
+	f.emit(b)
 }
 
 // finish ends the input: an element cut off by the end is dead-lettered,

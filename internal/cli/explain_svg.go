@@ -6,6 +6,7 @@ import (
 	"html"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,7 +26,7 @@ func planGraph(p *plan.Plan, title, prefix string, files []string) svggraph.Grap
 			lines = append(lines, extra)
 		}
 		node := svggraph.Node{ID: prefix + n.ID, Lines: lines, Class: n.Kind,
-			Data: map[string]string{"file": strconv.Itoa(fileIndex(files, n.Rule.File)), "line": strconv.Itoa(n.Rule.Line)}}
+			Data: map[string]string{"file": strconv.Itoa(slices.Index(files, n.Rule.File)), "line": strconv.Itoa(n.Rule.Line)}}
 		if n.Kind == "extract" {
 			node.Group = prefix + "extractions of s" + strconv.Itoa(n.Selector)
 		}
@@ -46,15 +47,6 @@ func tagLine(n plan.GraphNode) string {
 		parts = append(parts, "tags "+strings.Join(n.Tags, ","))
 	}
 	return strings.Join(parts, "; ")
-}
-
-func fileIndex(files []string, name string) int {
-	for i, f := range files {
-		if f == name {
-			return i
-		}
-	}
-	return -1
 }
 
 //go:embed explain.js

@@ -34,15 +34,22 @@ func readChunks(r io.Reader, stop <-chan struct{}) <-chan chunk {
 	ch := make(chan chunk, 4)
 	go func() {
 		defer close(ch)
+		var buf []byte
 		for {
-			buf := make([]byte, chunkBytes)
+			// a read fills the rest of the last buffer (a pipe returns at
+			// most 64 KiB a read): chunks are never written once sent
+			if len(buf) < chunkBytes/8 {
+				buf = make([]byte, chunkBytes)
+			}
 			n, err := r.Read(buf)
+			data := buf[:n:n]
+			buf = buf[n:]
 			if n > 0 {
 				select {
-				case ch <- chunk{data: buf[:n]}: // what was read is delivered, even when stopping
+				case ch <- chunk{data: data}: // what was read is delivered, even when stopping
 				default:
 					select {
-					case ch <- chunk{data: buf[:n]}:
+					case ch <- chunk{data: data}:
 					case <-stop:
 						return
 					}

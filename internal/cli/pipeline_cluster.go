@@ -6,9 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/sluice-dev/sluice/cluster"
@@ -84,23 +82,15 @@ func jobDoc(f *jobFlags) (cluster.JobDoc, error) {
 // exits at once.
 func signalContext(term *terminal, what string) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	go func() {
-		s, ok := <-sigs
-		if !ok {
-			return
-		}
+	stop := onSignals(func(s os.Signal) {
 		term.message(fmt.Sprintf("pipeline: %s: %s (signal again to exit at once)", s, what))
 		cancel()
-		if s, ok := <-sigs; ok {
-			term.message(fmt.Sprintf("pipeline: %s again: exiting now; slices in flight go to other workers", s))
-			os.Exit(ExitAborted)
-		}
-	}()
+	}, func(s os.Signal) {
+		term.message(fmt.Sprintf("pipeline: %s again: exiting now; slices in flight go to other workers", s))
+		os.Exit(ExitAborted)
+	})
 	return ctx, func() {
-		signal.Stop(sigs)
-		close(sigs)
+		stop()
 		cancel()
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -133,7 +134,7 @@ func (g *jobGraph) addOperation(i int, c *job.Config) {
 			rules[k] = g.job.ResolvePath(r)
 		}
 		for _, r := range rules {
-			if fileIndex(g.files, r) < 0 {
+			if !slices.Contains(g.files, r) {
 				g.files = append(g.files, r)
 			}
 		}
@@ -269,7 +270,7 @@ func (g *jobGraph) writeDOT(w io.Writer) {
 	fmt.Fprintln(w, "}")
 }
 
-func dotID(s string) string { return "\"" + strings.ReplaceAll(s, "\"", "\\\"") + "\"" }
+func dotID(s string) string { return "\"" + dotEscape(s) + "\"" }
 
 func dotEscape(s string) string { return strings.ReplaceAll(s, "\"", "\\\"") }
 

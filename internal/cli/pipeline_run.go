@@ -60,30 +60,40 @@ func pipelineRunCmd(args []string, env Env) error {
 func runWithSignals(ex *job.Execution, term *terminal) (*job.Summary, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case s := <-sigs:
-			term.message(fmt.Sprintf("pipeline: %s: stopping — no new slices; finishing the slices in flight, then flushing (signal again to abort)", s))
-			cancel()
-		case <-done:
-			return
-		}
-		select {
-		case s := <-sigs:
-			term.message(fmt.Sprintf("pipeline: %s again: aborting now; slices in flight are abandoned (no partial files are left under final names)", s))
-			ex.Abort()
-			time.Sleep(time.Second)
-			os.Exit(ExitAborted)
-		case <-done:
-		}
-	}()
+	stop := onSignals(func(s os.Signal) {
+		term.message(fmt.Sprintf("pipeline: %s: stopping — no new slices; finishing the slices in flight, then flushing (signal again to abort)", s))
+		cancel()
+	}, func(s os.Signal) {
+		term.message(fmt.Sprintf("pipeline: %s again: aborting now; slices in flight are abandoned (no partial files are left under final names)", s))
+		ex.Abort()
+		time.Sleep(time.Second)
+		os.Exit(ExitAborted)
+	})
+	defer stop()
 	term.startProgress(ex.Progress)
 	return ex.Run(ctx)
+}
+
+// onSignals calls first at the first SIGINT/SIGTERM and second at the next
+// one, until stop is called.
+func onSignals(first, second func(os.Signal)) (stop func()) {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		for _, f := range []func(os.Signal){first, second} {
+			select {
+			case s := <-sigs:
+				f(s)
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
 }
 
 func runError(err error) error {

@@ -98,13 +98,13 @@ func trimJSONSpace(s string) string {
 // dead-lettered. A first item whose hits.hits or results is not an array is
 // an ordinary record.
 func (s *stream) unwrap(b *batch, o *record.Object, n int, st *plan.State) bool {
-	if h, ok := record.ParsePath("hits.hits").Get(o); ok && record.Truthy(h) {
+	if h, ok := hitsPath.Get(o); ok && record.Truthy(h) {
 		arr, isArr := h.([]any)
 		if !isArr {
 			return false
 		}
 		for i, e := range arr {
-			src, _ := record.ParsePath("_source").GetValue(e)
+			src, _ := sourcePath.GetValue(e)
 			if so, ok := src.(*record.Object); ok {
 				s.one(b, record.New(so), "", n, st)
 				continue
@@ -129,6 +129,9 @@ func (s *stream) unwrap(b *batch, o *record.Object, n int, st *plan.State) bool 
 	}
 	return false
 }
+
+// The paths unwrap reads, parsed once rather than per input and per hit.
+var hitsPath, sourcePath = record.ParsePath("hits.hits"), record.ParsePath("_source")
 
 // one runs one record. A panic is caught here: the record is dead-lettered
 // with the rule that was running, the run goes on, and rulec exits with
