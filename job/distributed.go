@@ -146,6 +146,7 @@ func (r *SliceRunner) Run(s *Slice, last bool) (*SliceResult, error) {
 		}
 	})
 	out, err := w.attempt(s)
+	last = last || (err != nil && !Retryable(err)) // a NoRetry error ends the slice now, as on a local worker
 	if err == nil {
 		out, err = r.finish(w, s, out)
 	} else {
