@@ -236,3 +236,15 @@ func TestRunTrace(t *testing.T) {
 		t.Errorf("traced outputs:\n%s\nplain run:\n%s", got, plain)
 	}
 }
+
+// A Graphviz label shows backslashes and quotes as written: a regex rule's
+// \d stays \d (not an escape sequence), lines are joined by \n.
+func TestDotLabelEscapes(t *testing.T) {
+	got := dotLabel(`url:/\d+/`, `say "hi"`)
+	if want := `url:/\\d+/\nsay \"hi\"`; got != want {
+		t.Errorf("dotLabel = %s, want %s", got, want)
+	}
+	if got := dotID(`a\"b`); got != `"a\\\"b"` {
+		t.Errorf("dotID = %s", got)
+	}
+}
