@@ -137,6 +137,10 @@ var hitsPath, sourcePath = record.ParsePath("hits.hits"), record.ParsePath("_sou
 // with the rule that was running, the run goes on, and rulec exits with
 // ExitInternal at the end.
 func (s *stream) one(b *batch, r *record.Record, raw string, n int, st *plan.State) {
+	if s.visit != nil {
+		s.visit(r, n)
+		return
+	}
 	mark := len(b.out)
 	defer func() {
 		if p := recover(); p != nil {

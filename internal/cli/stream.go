@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sluice-dev/sluice/plan"
+	"github.com/sluice-dev/sluice/record"
 )
 
 // errStopped ends the reading of an input early: a signal, or an output
@@ -33,6 +34,10 @@ type stream struct {
 	// maxPending is the most finished batches the collector held waiting
 	// for an earlier one (tests check the bound).
 	maxPending int
+	// visit, when set, receives the records instead of the plan (the
+	// authoring commands read their data this way); one worker then
+	// processes the batches, in order.
+	visit func(r *record.Record, line int)
 }
 
 type batch struct {
@@ -56,6 +61,9 @@ func (s *stream) run(in namedReader) error {
 	s.name = in.name
 	src := &source{chunks: readChunks(in.r, s.stop), stop: s.stop}
 	workers := runtime.GOMAXPROCS(0)
+	if s.visit != nil {
+		workers = 1
+	}
 	maxInFlight := 2 * workers
 	work := make(chan *batch, maxInFlight)
 	done := make(chan *batch, maxInFlight)
