@@ -37,7 +37,7 @@ type stream struct {
 	// visit, when set, receives the records instead of the plan (the
 	// authoring commands read their data this way); one worker then
 	// processes the batches, in order.
-	visit func(r *record.Record, line int)
+	visit func(o *record.Object, line int)
 }
 
 type batch struct {
@@ -52,6 +52,14 @@ type batch struct {
 type element struct {
 	text string
 	line int
+}
+
+// worker is the state of one goroutine processing batches: the plan's
+// scratch space and the record every input record is run in (it is never
+// kept: its output is encoded before the next record).
+type worker struct {
+	st  plan.State
+	rec record.Record
 }
 
 func (s *stream) halt() { s.stopOnce.Do(func() { close(s.stop) }) }
@@ -73,9 +81,9 @@ func (s *stream) run(in namedReader) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			st := plan.State{RecordTimeout: s.timeout}
+			w := &worker{st: plan.State{RecordTimeout: s.timeout}}
 			for b := range work {
-				s.process(b, &st)
+				s.process(b, w)
 				done <- b
 			}
 		}()
