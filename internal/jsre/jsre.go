@@ -131,13 +131,12 @@ func (r *Regexp) FindAll(s string, n int) ([]Match, error) {
 }
 
 func (r *Regexp) findAllRE2(s string, n int) []Match {
-	var out []Match
-	if f := r.fast; f != nil && f.anchored != nil && n == 1 {
-		if idx := f.firstMatch(s); idx != nil {
-			return []Match{toMatch(s, idx)}
+	if r.fast != nil {
+		if ms, ok := r.fast.findAll(s, n); ok {
+			return ms
 		}
-		return nil
 	}
+	var out []Match
 	for _, idx := range r.re2.FindAllStringSubmatchIndex(s, n) {
 		m := toMatch(s, idx)
 		out = append(out, m)
@@ -149,7 +148,34 @@ func (r *Regexp) findAllRE2(s string, n int) []Match {
 }
 
 func toMatch(s string, idx []int) Match {
-	m := Match{Start: idx[0], End: idx[1], Groups: make([]Group, len(idx)/2)}
+	return fillMatch(s, idx, make([]Group, len(idx)/2))
+}
+
+// oneMatch is []Match{toMatch(s, idx)} in one allocation when the pattern
+// has at most three groups (a first match is what most callers ask for).
+func oneMatch(s string, idx []int) []Match {
+	switch n := len(idx) / 2; {
+	case n <= 2:
+		b := new(struct {
+			m [1]Match
+			g [2]Group
+		})
+		b.m[0] = fillMatch(s, idx, b.g[:n])
+		return b.m[:]
+	case n <= 4:
+		b := new(struct {
+			m [1]Match
+			g [4]Group
+		})
+		b.m[0] = fillMatch(s, idx, b.g[:n])
+		return b.m[:]
+	}
+	return []Match{toMatch(s, idx)}
+}
+
+// fillMatch fills groups (len(idx)/2 of them) from the submatch indexes.
+func fillMatch(s string, idx []int, groups []Group) Match {
+	m := Match{Start: idx[0], End: idx[1], Groups: groups}
 	for g := range m.Groups {
 		if a, b := idx[2*g], idx[2*g+1]; a >= 0 {
 			m.Groups[g] = Group{Text: s[a:b], OK: true}
