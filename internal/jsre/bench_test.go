@@ -51,5 +51,16 @@ func BenchmarkWeblog(b *testing.B) {
 				}
 			}
 		})
+		if bc.find {
+			b.Run(bc.name+"-first", func(b *testing.B) {
+				b.ReportAllocs()
+				var buf []Group
+				for i := 0; i < b.N; i++ {
+					if m, found, _ := re.FirstIn(bc.inputs[i%len(bc.inputs)], buf, &budget); found {
+						buf = m.Groups[:0]
+					}
+				}
+			})
+		}
 	}
 }

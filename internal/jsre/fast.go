@@ -74,6 +74,27 @@ func (f *fastPath) findAll(s string, n int) (ms []Match, ok bool) {
 	return oneMatch(s, idx), true
 }
 
+// first is the first match through the fast paths as submatch indexes (nil:
+// none), kept in caps for a line program; ok=false means "use the regular
+// engine".
+func (f *fastPath) first(s string, caps *[maxLineSlots]int) (idx []int, ok bool) {
+	if f.line != nil {
+		var r lineRun
+		r.init(f.line, s)
+		if found, ok := r.find(0); ok {
+			if !found {
+				return nil, true
+			}
+			*caps = r.caps
+			return caps[:f.line.slots], true
+		}
+	}
+	if f.anchored == nil {
+		return nil, false
+	}
+	return f.firstMatch(s)
+}
+
 // firstMatch finds the leftmost match by trying the anchored pattern at
 // each occurrence of a lead literal, in order (a match can start nowhere
 // else). It returns the submatch indexes, or nil; ok is false when it gave

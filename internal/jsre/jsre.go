@@ -173,15 +173,52 @@ func oneMatch(s string, idx []int) []Match {
 	return []Match{toMatch(s, idx)}
 }
 
-// fillMatch fills groups (len(idx)/2 of them) from the submatch indexes.
+// fillMatch fills groups (len(idx)/2 of them, maybe reused) from the
+// submatch indexes.
 func fillMatch(s string, idx []int, groups []Group) Match {
 	m := Match{Start: idx[0], End: idx[1], Groups: groups}
 	for g := range m.Groups {
+		m.Groups[g] = Group{}
 		if a, b := idx[2*g], idx[2*g+1]; a >= 0 {
 			m.Groups[g] = Group{Text: s[a:b], OK: true}
 		}
 	}
 	return m
+}
+
+// FirstIn is FindAllIn(s, 1, b) without its allocations: the first match
+// and whether there is one, its groups kept in buf when buf has room for
+// them (a caller that reuses buf allocates nothing on choice-free patterns).
+func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool, err error) {
+	if b.Expired() {
+		return Match{}, false, ErrTimeout
+	}
+	if r.re2 == nil {
+		ms, err := findAllWith(r.within(b), s, 1)
+		if len(ms) == 0 {
+			return Match{}, false, b.fail(err)
+		}
+		m = ms[0]
+		m.Groups = append(buf[:0], m.Groups...)
+		return m, true, b.fail(err)
+	}
+	var caps [maxLineSlots]int
+	var idx []int
+	ok := false
+	if r.fast != nil {
+		idx, ok = r.fast.first(s, &caps)
+	}
+	if !ok {
+		idx = r.re2.FindStringSubmatchIndex(s)
+	}
+	if idx == nil {
+		return Match{}, false, nil
+	}
+	n := len(idx) / 2
+	if cap(buf) < n {
+		buf = make([]Group, n)
+	}
+	return fillMatch(s, idx, buf[:n]), true, nil
 }
 
 func (r *Regexp) findAllBT(s string, n int) ([]Match, error) {

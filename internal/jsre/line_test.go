@@ -27,12 +27,28 @@ func agree(t *testing.T, fast, slow *Regexp, in string) {
 	if a != b {
 		t.Fatalf("%s MatchString(%q): fast %v, engine %v", fast, in, a, b)
 	}
+	agreeFirst(t, fast, in)
 	for _, n := range []int{1, 2, -1, 0} {
 		fa, _ := fast.FindAll(in, n)
 		fb, _ := slow.FindAll(in, n)
 		if !reflect.DeepEqual(fa, fb) {
 			t.Fatalf("%s FindAll(%q, %d):\nfast   %+v\nengine %+v", fast, in, n, fa, fb)
 		}
+	}
+}
+
+// agreeFirst checks FirstIn against FindAllIn(in, 1), with a buffer
+// dirtied by an earlier match.
+func agreeFirst(t *testing.T, r *Regexp, in string) {
+	t.Helper()
+	ms, errAll := r.FindAllIn(in, 1, nil)
+	buf := make([]Group, 0, 8)
+	for i := range buf[:cap(buf)] {
+		buf[:cap(buf)][i] = Group{Text: "dirty", OK: true}
+	}
+	m, found, err := r.FirstIn(in, buf, nil)
+	if err != errAll || found != (len(ms) == 1) || found && !reflect.DeepEqual(m, ms[0]) {
+		t.Fatalf("%s FirstIn(%q) = %+v %v %v, FindAllIn %+v %v", r, in, m, found, err, ms, errAll)
 	}
 }
 
@@ -125,6 +141,8 @@ func TestLineProgramPatterns(t *testing.T) {
 		{`^.*(Chrome|Firefox).*$`, false},
 		{`^.*[?&]q=.*$`, false},
 		{`^.*a+b.*$`, false},
+		{`(a)\1(b)?`, false}, // backtracking engine
+		{`a(?=b)|(c)`, false},
 	} {
 		r := MustCompile(c.pattern, "")
 		if got := r.fast != nil && r.fast.line != nil; got != c.line {
