@@ -104,7 +104,7 @@ func (f *fastPath) firstMatch(s string) (idx []int, ok bool) {
 	lead.reset(f.lead, s)
 	from := 0
 	for range maxLeadTries {
-		at := lead.index(from)
+		at, _ := lead.index(from)
 		if at < 0 {
 			return nil, true
 		}

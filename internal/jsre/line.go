@@ -21,6 +21,7 @@ type lineProg struct {
 	ops      []lineOp
 	anchored bool   // the pattern starts with ^: it can match only at 0
 	lead     litSet // every match starts with one of these (nil: unknown)
+	leadOp   int    // the op that matches lead (the ops before it are saves)
 	slots    int    // capture slots: 2 x (groups + 1)
 }
 
@@ -61,7 +62,7 @@ func compileLine(re *syntax.Regexp) *lineProg {
 	if p.slots > maxLineSlots || !p.deterministic() {
 		return nil
 	}
-	p.lead = p.leadSet()
+	p.lead, p.leadOp = p.leadSet()
 	return p
 }
 
@@ -235,19 +236,19 @@ func (p *lineProg) firstOverlaps(i int, c *runeClass) bool {
 }
 
 // leadSet is the literal set every match starts with, from the first
-// consuming op.
-func (p *lineProg) leadSet() litSet {
-	for _, op := range p.ops {
+// consuming op, and the index of that op.
+func (p *lineProg) leadSet() (litSet, int) {
+	for i, op := range p.ops {
 		switch op.kind {
 		case lineLit:
-			return litSet{op.lit}
+			return litSet{op.lit}, i
 		case lineSet:
-			return op.set
+			return op.set, i
 		case lineClass, lineEnd:
-			return nil
+			return nil, 0
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // lineRun is one search of a line program over s; work counts the runes
@@ -278,12 +279,10 @@ func (r *lineRun) find(pos int) (found, ok bool) {
 		}
 		return r.matchAt(0), true // one try reads the text at most once
 	}
+	if r.p.lead != nil {
+		return r.findLead(pos)
+	}
 	for pos <= len(r.s) {
-		if r.p.lead != nil {
-			if pos = r.lead.index(pos); pos < 0 {
-				return false, true
-			}
-		}
 		if r.matchAt(pos) {
 			return true, true
 		}
@@ -293,6 +292,27 @@ func (r *lineRun) find(pos int) (found, ok bool) {
 		pos += runeWidth(r.s, pos)
 	}
 	return false, true
+}
+
+// findLead is find for a program with a lead set: it tries the program at
+// each occurrence of a lead string only, starting after the string.
+func (r *lineRun) findLead(pos int) (found, ok bool) {
+	for {
+		at, k := r.lead.index(pos)
+		if at < 0 {
+			return false, true
+		}
+		for _, op := range r.p.ops[:r.p.leadOp] {
+			r.caps[op.slot] = at // saves
+		}
+		if r.matchFrom(r.p.leadOp+1, at+len(r.p.lead[k])) {
+			return true, true
+		}
+		if r.work++; r.work > r.limit {
+			return false, false
+		}
+		pos = at + 1 // a lead string starts on a rune boundary, so the next does too
+	}
 }
 
 // runeWidth is the width of the rune at i as RE2 steps over it (an invalid
@@ -306,10 +326,14 @@ func runeWidth(s string, i int) int {
 }
 
 // matchAt runs the program at pos; the only way it can match there.
-func (r *lineRun) matchAt(pos int) bool {
+func (r *lineRun) matchAt(pos int) bool { return r.matchFrom(0, pos) }
+
+// matchFrom runs the ops from the i-th on at pos.
+func (r *lineRun) matchFrom(i int, pos int) bool {
 	s := r.s
-	for i := range r.p.ops {
-		op := &r.p.ops[i]
+	ops := r.p.ops
+	for ; i < len(ops); i++ {
+		op := &ops[i]
 		switch op.kind {
 		case lineSave:
 			r.caps[op.slot] = pos
@@ -393,9 +417,9 @@ func (l *leadScan) reset(set litSet, s string) {
 }
 
 // index is the smallest position >= from where a string of the set occurs,
-// or -1.
-func (l *leadScan) index(from int) int {
-	best := -1
+// or -1, and which string occurs there (the first in the set's order).
+func (l *leadScan) index(from int) (best, which int) {
+	best = -1
 	for i, x := range l.set {
 		at := l.next[i]
 		if at == -2 || at >= 0 && at < from {
@@ -408,10 +432,10 @@ func (l *leadScan) index(from int) int {
 			l.next[i] = at
 		}
 		if at >= 0 && (best < 0 || at < best) {
-			best = at
+			best, which = at, i
 		}
 	}
-	return best
+	return best, which
 }
 
 // matches reports whether the program matches anywhere in s; ok is false
