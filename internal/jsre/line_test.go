@@ -220,3 +220,20 @@ func TestHasLineTerminator(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFastPaths compares the fast paths with the engine on any linear
+// pattern and input.
+func FuzzFastPaths(f *testing.F) {
+	for _, p := range []string{`(Chrome|Firefox)/[0-9.]+`, `^.*[?&]q=.*$`, `/(products|blog)/`, `^[0-9]{5}$`, `a[^x]*x`, `(\d+)-(\w+)?`} {
+		f.Add(p, "Chrome/1.2 /blog/ 12345 a-b\n\u2028\xff")
+	}
+	f.Fuzz(func(t *testing.T, pattern, in string) {
+		fast, err := Compile(pattern, "")
+		if err != nil || !fast.Linear() || fast.fast == nil || len(in) > 256 {
+			return
+		}
+		slow := MustCompile(pattern, "")
+		slow.fast = nil
+		agree(t, fast, slow, in)
+	})
+}
