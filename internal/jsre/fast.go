@@ -26,7 +26,7 @@ func analyze(tr string) *fastPath {
 		return nil
 	}
 	f := &fastPath{}
-	if x, ok := dotWrapped(re); ok {
+	if x, ok := dotWrapped(re); ok && !canMatchLineTerminator(x) {
 		f.dotWrap = true
 		if set, ok := exactSet(x); ok && set.minLen() > 0 {
 			f.whole = set
@@ -136,6 +136,38 @@ func dotWrapped(re *syntax.Regexp) (*syntax.Regexp, bool) {
 	}
 	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[2 : n-2]}, true
 }
+
+// canMatchLineTerminator reports whether re can match a text containing a
+// line terminator: then ^.*X.*$ may match a text that has one (X spans it:
+// /^.*\s.*$/ matches "a\nb"), and "no line terminator, X occurs" is wrong.
+func canMatchLineTerminator(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return true
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if isLineTerminator(r) {
+				return true
+			}
+		}
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for _, t := range []rune{'\n', '\r', 0x2028, 0x2029} {
+				if re.Rune[i] <= t && t <= re.Rune[i+1] {
+					return true
+				}
+			}
+		}
+	}
+	for _, s := range re.Sub {
+		if canMatchLineTerminator(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLineTerminator(r rune) bool { return r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029 }
 
 func isDotStar(re *syntax.Regexp) bool {
 	if re.Op != syntax.OpStar || re.Sub[0].Op != syntax.OpCharClass {
