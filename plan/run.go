@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -51,15 +52,15 @@ type State struct {
 	// (rulec run), boxing their values in shared chunks.
 	Decoder record.Decoder
 
-	// boxes holds the strings extractions and steps produce, in shared
-	// chunks (one allocation per 256 values instead of one per value);
-	// buf is scratch for building one string at a time.
-	boxes record.Boxes
-	buf   []byte
+	// scratch boxes the strings extractions and operations produce in
+	// shared chunks (one allocation per 256 values instead of one per
+	// value); buf is room for building one string at a time.
+	scratch postprocess.Scratch
+	buf     []byte
 }
 
 // box returns s as an interface value boxed in st's chunks.
-func (st *State) box(s string) any { return st.boxes.String(s) }
+func (st *State) box(s string) any { return st.scratch.Boxes.String(s) }
 
 // Rule is the rule that was running last (for reporting a panic).
 func (st *State) Rule() RuleRef {

@@ -22,7 +22,27 @@ type Op struct {
 	KeepScalars bool
 }
 
-// Run applies the operation. A nil record means the record is eliminated.
+// Scratch is memory of the goroutine running operations that they use for
+// the values they make: strings are boxed in shared chunks instead of one
+// allocation each (see record.Boxes; the values never change, so records
+// holding them may be handed to other goroutines). The zero value is ready
+// to use; a Scratch is used by one goroutine at a time.
+type Scratch struct {
+	Boxes record.Boxes
+}
+
+// box returns s as an interface value, in sc's chunks when sc is set.
+func (sc *Scratch) box(s string) any {
+	if sc == nil {
+		return s
+	}
+	return sc.Boxes.String(s)
+}
+
+// Run is RunIn without a Scratch.
+func (op *Op) Run(r *record.Record) (*record.Record, error) { return op.RunIn(r, nil) }
+
+// RunIn applies the operation. A nil record means the record is eliminated.
 // An error means the operation failed in a way the reference would have
 // thrown for the whole batch; the caller dead-letters the record.
 //
@@ -30,7 +50,7 @@ type Op struct {
 // expression that timed out and a value too large to build
 // (record.ErrTooLarge). They abort the operation and are returned, so the
 // record is dead-lettered instead of silently losing a field.
-func (op *Op) Run(r *record.Record) (out *record.Record, err error) {
+func (op *Op) RunIn(r *record.Record, sc *Scratch) (out *record.Record, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			a, ok := p.(abort)
@@ -44,11 +64,11 @@ func (op *Op) Run(r *record.Record) (out *record.Record, err error) {
 	case BuiltinValidation, ValidatorPlugin:
 		return op.runValidation(r), nil
 	case BuiltinTransform:
-		return op.runStringTransform(r), nil
+		return op.runStringTransform(r, sc), nil
 	case FieldValidator:
 		return op.runFieldValidator(r), nil
 	case FieldTransform:
-		return op.runFieldTransform(r), nil
+		return op.runFieldTransform(r, sc), nil
 	case BuiltinSpecial:
 		return op.runSpecial(r), nil
 	case RecordValidator:
@@ -81,6 +101,16 @@ func (op *Op) set(r *record.Record, v any) {
 		return
 	}
 	op.Target.Set(r.Data, v)
+}
+
+// keep writes a value that passed a validation unchanged to the
+// destination. In place, the value was read from there and is still there
+// (the record cannot change in between), so there is nothing to write.
+func (op *Op) keep(r *record.Record, v any) {
+	if op.InPlace && op.Sources == nil {
+		return
+	}
+	op.set(r, v)
 }
 
 // remove is the failure removal: delete the source; a record left without
@@ -120,7 +150,11 @@ func (op *Op) runValidation(r *record.Record) *record.Record {
 	if err != nil || valid == op.Invert {
 		return op.remove(r)
 	}
-	op.set(r, v)
+	if op.Impl.Normalize != nil {
+		op.set(r, v)
+	} else {
+		op.keep(r, v)
+	}
 	return r
 }
 
@@ -153,7 +187,7 @@ func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
 
 // runStringTransform is wrapper B: string functions; arrays keep the string
 // elements the function accepts.
-func (op *Op) runStringTransform(r *record.Record) *record.Record {
+func (op *Op) runStringTransform(r *record.Record, sc *Scratch) *record.Record {
 	v, _ := op.read(r)
 	switch x := v.(type) {
 	case string:
@@ -161,7 +195,7 @@ func (op *Op) runStringTransform(r *record.Record) *record.Record {
 		if err != nil {
 			return op.remove(r)
 		}
-		op.set(r, out)
+		op.set(r, sc.box(out))
 		return r
 	case []any:
 		out := make([]any, 0, len(x))
@@ -210,7 +244,11 @@ func (op *Op) runFieldValidator(r *record.Record) *record.Record {
 	if err != nil || !valid {
 		return op.remove(r)
 	}
-	op.set(r, v)
+	if ok {
+		op.keep(r, v)
+	} else {
+		op.set(r, v)
+	}
 	return nilIfEmpty(r)
 }
 
@@ -227,16 +265,30 @@ func (op *Op) valid(v any) (bool, error) {
 
 // runFieldTransform is wrapper D: the result replaces the destination unless
 // it is "empty" (then the source is removed).
-func (op *Op) runFieldTransform(r *record.Record) *record.Record {
+func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) *record.Record {
 	v, ok := op.read(r)
 	if !ok {
 		v = record.Undefined
+	}
+	if s, isStr := v.(string); isStr && op.Impl.Text != nil {
+		return op.textTransform(r, s, sc)
 	}
 	out, err := op.Impl.Transform(v, r.Data)
 	if err != nil || op.empty(out) {
 		return op.remove(r)
 	}
 	op.set(r, out)
+	return r
+}
+
+// textTransform is runFieldTransform of a string through Impl.Text: the
+// same result, boxed in sc.
+func (op *Op) textTransform(r *record.Record, s string, sc *Scratch) *record.Record {
+	out, err := op.Impl.Text(s)
+	if err != nil || out == "" { // the empty string is "empty"
+		return op.remove(r)
+	}
+	op.set(r, sc.box(out))
 	return r
 }
 
@@ -334,6 +386,9 @@ func guard(impl *Impl) *Impl {
 	}
 	if f := impl.String; f != nil {
 		g.String = func(s string) (string, error) { out, err := f(s); check(err); return out, err }
+	}
+	if f := impl.Text; f != nil {
+		g.Text = func(s string) (string, error) { out, err := f(s); check(err); return out, err }
 	}
 	if f := impl.Transform; f != nil {
 		g.Transform = func(v any, rec *record.Object) (any, error) { out, err := f(v, rec); check(err); return out, err }

@@ -82,6 +82,28 @@ func ft(s *spec, b transformBuilder) *spec {
 	return s
 }
 
+// ftText is ft for a transform of no arguments that maps a string to a
+// string: text is its answer for a string input (postprocess.Impl.Text),
+// which the wrapper boxes without an allocation of its own.
+func ftText(s *spec, fn func(v any) (any, error), text func(string) (string, error)) *spec {
+	s = ft(s, transform(fn))
+	build := s.Build
+	s.Build = func(a *args) (*postprocess.Impl, error) {
+		impl, err := build(a)
+		if err != nil {
+			return nil, err
+		}
+		impl.Text = text
+		return impl, nil
+	}
+	return s
+}
+
+// infallible adapts a string function that cannot fail to Impl.Text.
+func infallible(fn func(string) string) func(string) (string, error) {
+	return func(s string) (string, error) { return fn(s), nil }
+}
+
 // definedValidator maps a missing field (record.Undefined) to nil, which is
 // what the value packages understand.
 func definedValidator(f validatorFn) validatorFn {
