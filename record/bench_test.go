@@ -73,3 +73,44 @@ func BenchmarkDecodeWideRecord(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDecoderWeblog is what rulec run does to read a line: a
+// Decoder's lazy decode (nested values validated, not built).
+func BenchmarkDecoderWeblog(b *testing.B) {
+	lines := weblogStrings(b)
+	var dec Decoder
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := dec.ParseRecord(lines[i%len(lines)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecoderWeblogNested adds reading the nested values the web-log
+// rules read (user.email, user.name.first, geo, tags).
+func BenchmarkDecoderWeblogNested(b *testing.B) {
+	lines := weblogStrings(b)
+	paths := []Path{ParsePath("user.email"), ParsePath("user.name.first"), ParsePath("geo"), ParsePath("tags")}
+	var dec Decoder
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v, err := dec.ParseRecord(lines[i%len(lines)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range paths {
+			p.Get(v.(*Object))
+		}
+	}
+}
+
+func weblogStrings(b *testing.B) []string {
+	var out []string
+	for _, l := range weblogLines(b) {
+		out = append(out, string(l))
+	}
+	return out
+}

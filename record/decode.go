@@ -386,59 +386,6 @@ func (d *decoder) digits() bool {
 	return d.i > start
 }
 
-func (d *decoder) str() (string, error) {
-	d.i++ // opening quote
-	start := d.i
-	var high byte
-	for d.i < len(d.s) {
-		c := d.s[d.i]
-		high |= c
-		if c == '"' {
-			s := d.s[start:d.i]
-			d.i++
-			if high >= 0x80 && !utf8.ValidString(s) {
-				return string([]rune(s)), nil
-			}
-			return s, nil
-		}
-		if c == '\\' {
-			return d.escapedStr(start)
-		}
-		if c < 0x20 {
-			return "", d.err("control character in string")
-		}
-		d.i++
-	}
-	return "", d.err("unterminated string")
-}
-
-func (d *decoder) escapedStr(start int) (string, error) {
-	buf := make([]byte, 0, d.i-start+16)
-	buf = append(buf, d.s[start:d.i]...)
-	for d.i < len(d.s) {
-		c := d.s[d.i]
-		switch {
-		case c == '"':
-			d.i++
-			if !utf8.Valid(buf) {
-				return string([]rune(string(buf))), nil
-			}
-			return string(buf), nil
-		case c < 0x20:
-			return "", d.err("control character in string")
-		case c != '\\':
-			buf = append(buf, c)
-			d.i++
-			continue
-		}
-		var err error
-		if buf, err = d.escape(buf); err != nil {
-			return "", err
-		}
-	}
-	return "", d.err("unterminated string")
-}
-
 func (d *decoder) escape(buf []byte) ([]byte, error) {
 	if d.i+1 >= len(d.s) {
 		return nil, d.err("unterminated string")

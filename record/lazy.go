@@ -75,8 +75,7 @@ func (d *decoder) skipValue() error {
 	case c == '[':
 		return d.skipComposite(']', false)
 	case c == '"':
-		_, err := d.str()
-		return err
+		return d.skipStr()
 	case c == '-' || isDigit(c):
 		_, _, err := d.scanNumber()
 		return err
@@ -102,7 +101,7 @@ func (d *decoder) skipComposite(end byte, object bool) error {
 			if d.i >= len(d.s) || d.s[d.i] != '"' {
 				return d.err("expected a string key")
 			}
-			if _, err := d.str(); err != nil {
+			if err := d.skipStr(); err != nil {
 				return err
 			}
 			d.ws()

@@ -1,0 +1,169 @@
+package record
+
+import (
+	"math/bits"
+	"unicode/utf8"
+)
+
+// String literals are scanned eight bytes at a time (SWAR: SIMD within a
+// register): one word is checked for the bytes that end the plain part of a
+// string (a quote, a backslash or a control character) with a few integer
+// operations, and only the byte that stopped the scan goes through the exact
+// byte-by-byte code. Strings are most of a record's bytes.
+
+const (
+	swarOnes = 0x0101010101010101
+	swarHigh = 0x8080808080808080
+)
+
+// load64 reads s[i:i+8] as a little-endian word; the compiler makes this
+// one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// stopBytes has the high bit of each byte of x that is a quote, a
+// backslash or below 0x20 set. Bits above the lowest set one may be wrong
+// (a borrow runs into the next byte), the lowest one never is, so the
+// first stop byte is at TrailingZeros64(m)/8.
+func stopBytes(x uint64) uint64 {
+	quote := x ^ (swarOnes * '"')
+	slash := x ^ (swarOnes * '\\')
+	m := (quote - swarOnes) &^ quote
+	m |= (slash - swarOnes) &^ slash
+	m |= (x - swarOnes*0x20) &^ x
+	return m & swarHigh
+}
+
+// skipPlain advances d.i over bytes that are none of '"', '\\' or a
+// control character, whole words at a time, and stops at the first such
+// byte or fewer than eight bytes before the end. It returns the bytes it
+// passed ORed together word-wise (their high bits tell whether any was
+// non-ASCII).
+func (d *decoder) skipPlain() uint64 {
+	var or uint64
+	s, i := d.s, d.i
+	for ; i+8 <= len(s); i += 8 {
+		x := load64(s, i)
+		if m := stopBytes(x); m != 0 {
+			n := bits.TrailingZeros64(m) >> 3
+			or |= x & (1<<(8*n) - 1)
+			d.i = i + n
+			return or
+		}
+		or |= x
+	}
+	d.i = i
+	return or
+}
+
+// str decodes the string literal at d.i (its opening quote). A string
+// without escapes is a slice of the input; invalid UTF-8 becomes U+FFFD
+// per bad byte, as Go's []rune conversion does.
+func (d *decoder) str() (string, error) {
+	d.i++ // opening quote
+	start := d.i
+	high := d.skipPlain()&swarHigh != 0
+	for d.i < len(d.s) {
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			s := d.s[start:d.i]
+			d.i++
+			if high && !utf8.ValidString(s) {
+				return string([]rune(s)), nil
+			}
+			return s, nil
+		case c == '\\':
+			return d.escapedStr(start)
+		case c < 0x20:
+			return "", d.err("control character in string")
+		}
+		high = high || c >= 0x80
+		d.i++
+	}
+	return "", d.err("unterminated string")
+}
+
+// skipStr validates the string literal at d.i as str does, with the same
+// errors at the same offsets, without building it.
+func (d *decoder) skipStr() error {
+	d.i++ // opening quote
+	for {
+		d.skipPlain()
+		if d.i >= len(d.s) {
+			return d.err("unterminated string")
+		}
+		switch c := d.s[d.i]; {
+		case c == '"':
+			d.i++
+			return nil
+		case c == '\\':
+			if err := d.skipEscape(); err != nil {
+				return err
+			}
+		case c < 0x20:
+			return d.err("control character in string")
+		default:
+			d.i++
+		}
+	}
+}
+
+// skipEscape validates the escape at d.i as escape does. A \u escape of a
+// high surrogate need not look at the next escape: escape either combines
+// it with a valid low surrogate or leaves it to be read as an escape of
+// its own, and both are valid.
+func (d *decoder) skipEscape() error {
+	if d.i+1 >= len(d.s) {
+		return d.err("unterminated string")
+	}
+	c := d.s[d.i+1]
+	d.i += 2
+	switch c {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return nil
+	case 'u':
+		if _, ok := d.hex4(); !ok {
+			return d.err("invalid \\u escape")
+		}
+		return nil
+	}
+	return d.err("invalid escape character")
+}
+
+// escapedStr decodes the rest of a string with escapes; d.i is at the
+// first backslash, start at the string's first byte.
+func (d *decoder) escapedStr(start int) (string, error) {
+	buf := make([]byte, 0, d.i-start+16)
+	buf = append(buf, d.s[start:d.i]...)
+	for {
+		from := d.i
+		d.skipPlain()
+		buf = append(buf, d.s[from:d.i]...)
+		if d.i >= len(d.s) {
+			return "", d.err("unterminated string")
+		}
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			if !utf8.Valid(buf) {
+				return string([]rune(string(buf))), nil
+			}
+			return string(buf), nil
+		case c < 0x20:
+			return "", d.err("control character in string")
+		case c != '\\':
+			buf = append(buf, c)
+			d.i++
+			continue
+		}
+		var err error
+		if buf, err = d.escape(buf); err != nil {
+			return "", err
+		}
+	}
+}
