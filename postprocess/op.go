@@ -141,12 +141,14 @@ func (op *Op) runValidation(r *record.Record) *record.Record {
 	}
 	if op.Impl.Normalize != nil {
 		n, err := op.Impl.Normalize(v)
+		check(err)
 		if err != nil {
 			return op.remove(r)
 		}
 		v = n
 	}
 	valid, err := op.Impl.Validate(v)
+	check(err)
 	if err != nil || valid == op.Invert {
 		return op.remove(r)
 	}
@@ -163,7 +165,9 @@ func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
 	if op.Impl.Normalize != nil {
 		elems = make([]any, 0, len(arr))
 		for _, e := range arr {
-			if n, err := op.Impl.Normalize(e); err == nil {
+			n, err := op.Impl.Normalize(e)
+			check(err)
+			if err == nil {
 				elems = append(elems, n)
 			}
 		}
@@ -171,6 +175,7 @@ func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
 	kept := make([]any, 0, len(elems))
 	for _, e := range elems {
 		valid, err := op.Impl.Validate(e)
+		check(err)
 		if err != nil {
 			return op.remove(r) // a throw aborts the whole filter
 		}
@@ -192,6 +197,7 @@ func (op *Op) runStringTransform(r *record.Record, sc *Scratch) *record.Record {
 	switch x := v.(type) {
 	case string:
 		out, err := op.Impl.String(x)
+		check(err)
 		if err != nil {
 			return op.remove(r)
 		}
@@ -201,7 +207,9 @@ func (op *Op) runStringTransform(r *record.Record, sc *Scratch) *record.Record {
 		out := make([]any, 0, len(x))
 		for _, e := range x {
 			if s, ok := e.(string); ok {
-				if t, err := op.Impl.String(s); err == nil {
+				t, err := op.Impl.String(s)
+				check(err)
+				if err == nil {
 					out = append(out, t)
 				}
 			}
@@ -254,6 +262,7 @@ func (op *Op) runFieldValidator(r *record.Record) *record.Record {
 
 func (op *Op) valid(v any) (bool, error) {
 	ok, err := op.Impl.Validate(v)
+	check(err)
 	if err != nil {
 		return false, err
 	}
@@ -274,6 +283,7 @@ func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) *record.Record {
 		return op.textTransform(r, s, sc)
 	}
 	out, err := op.Impl.Transform(v, r.Data)
+	check(err)
 	if err != nil || op.empty(out) {
 		return op.remove(r)
 	}
@@ -285,6 +295,7 @@ func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) *record.Record {
 // same result, boxed in sc.
 func (op *Op) textTransform(r *record.Record, s string, sc *Scratch) *record.Record {
 	out, err := op.Impl.Text(s)
+	check(err)
 	if err != nil || out == "" { // the empty string is "empty"
 		return op.remove(r)
 	}
@@ -305,6 +316,7 @@ func (op *Op) empty(v any) bool {
 // runRecordValidator is wrapper E.
 func (op *Op) runRecordValidator(r *record.Record) *record.Record {
 	ok, err := op.Impl.Record(r)
+	check(err)
 	if err != nil {
 		return nil
 	}
@@ -317,6 +329,7 @@ func (op *Op) runRecordValidator(r *record.Record) *record.Record {
 // runRecordTransform is wrapper F.
 func (op *Op) runRecordTransform(r *record.Record) *record.Record {
 	out, err := op.Impl.RecordTx(r)
+	check(err)
 	if err != nil {
 		return nil
 	}
@@ -335,6 +348,7 @@ func (op *Op) runSpecial(r *record.Record) *record.Record {
 		v = record.Undefined
 	}
 	out, err := op.Impl.Transform(v, r.Data)
+	check(err)
 	switch {
 	case err != nil || out == record.Undefined:
 		return op.remove(r)
@@ -355,7 +369,6 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	if err != nil {
 		return nil, err
 	}
-	impl = guard(impl)
 	op := &Op{Spec: spec, Impl: impl, Source: record.ParsePath(source), Target: record.ParsePath(target),
 		InPlace: target == source, Invert: invert && spec.Kind.IsValidation(), KeepScalars: true}
 	for _, s := range sources {
@@ -368,36 +381,16 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 // wrappers to Run.
 type abort struct{ err error }
 
-// check aborts the operation on a failure that is not the function's answer.
+// check aborts the operation on a failure that is not the function's
+// answer; the wrappers call it after every function of Impl.
 func check(err error) {
-	if err != nil && (jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge)) {
-		panic(abort{err})
+	if err != nil {
+		abortOn(err)
 	}
 }
 
-// guard wraps every function of impl with check.
-func guard(impl *Impl) *Impl {
-	g := *impl
-	if f := impl.Validate; f != nil {
-		g.Validate = func(v any) (bool, error) { ok, err := f(v); check(err); return ok, err }
+func abortOn(err error) {
+	if jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge) {
+		panic(abort{err})
 	}
-	if f := impl.Normalize; f != nil {
-		g.Normalize = func(v any) (any, error) { out, err := f(v); check(err); return out, err }
-	}
-	if f := impl.String; f != nil {
-		g.String = func(s string) (string, error) { out, err := f(s); check(err); return out, err }
-	}
-	if f := impl.Text; f != nil {
-		g.Text = func(s string) (string, error) { out, err := f(s); check(err); return out, err }
-	}
-	if f := impl.Transform; f != nil {
-		g.Transform = func(v any, rec *record.Object) (any, error) { out, err := f(v, rec); check(err); return out, err }
-	}
-	if f := impl.Record; f != nil {
-		g.Record = func(r *record.Record) (bool, error) { ok, err := f(r); check(err); return ok, err }
-	}
-	if f := impl.RecordTx; f != nil {
-		g.RecordTx = func(r *record.Record) (*record.Record, error) { out, err := f(r); check(err); return out, err }
-	}
-	return &g
 }

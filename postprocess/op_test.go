@@ -1,0 +1,66 @@
+package postprocess
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// TestAbortingFailures: a regex timeout or a value too large, returned by
+// any function of an Impl under any wrapper, aborts the operation with that
+// error (the record is dead-lettered), while any other error is the
+// reference's throw (the wrapper's removal or drop, no error).
+func TestAbortingFailures(t *testing.T) {
+	type fail = func(error) *Impl
+	cases := []struct {
+		kind  Kind
+		input string
+		impl  fail
+	}{
+		{BuiltinValidation, `"x"`, func(e error) *Impl { return &Impl{Validate: func(any) (bool, error) { return false, e }} }},
+		{BuiltinValidation, `["x"]`, func(e error) *Impl { return &Impl{Validate: func(any) (bool, error) { return false, e }} }},
+		{BuiltinValidation, `"x"`, func(e error) *Impl {
+			return &Impl{Normalize: func(any) (any, error) { return nil, e }, Validate: func(any) (bool, error) { return true, nil }}
+		}},
+		{BuiltinValidation, `["x"]`, func(e error) *Impl {
+			return &Impl{Normalize: func(any) (any, error) { return nil, e }, Validate: func(any) (bool, error) { return true, nil }}
+		}},
+		{BuiltinTransform, `"x"`, func(e error) *Impl { return &Impl{String: func(string) (string, error) { return "", e }} }},
+		{BuiltinTransform, `["x"]`, func(e error) *Impl { return &Impl{String: func(string) (string, error) { return "", e }} }},
+		{FieldValidator, `"x"`, func(e error) *Impl { return &Impl{Validate: func(any) (bool, error) { return false, e }} }},
+		{FieldValidator, `["x"]`, func(e error) *Impl { return &Impl{Validate: func(any) (bool, error) { return false, e }} }},
+		{FieldTransform, `1`, func(e error) *Impl {
+			return &Impl{Transform: func(any, *record.Object) (any, error) { return nil, e }}
+		}},
+		{FieldTransform, `"x"`, func(e error) *Impl {
+			return &Impl{Text: func(string) (string, error) { return "", e }, Transform: func(any, *record.Object) (any, error) { return "y", nil }}
+		}},
+		{BuiltinSpecial, `"x"`, func(e error) *Impl {
+			return &Impl{Transform: func(any, *record.Object) (any, error) { return nil, e }}
+		}},
+		{RecordValidator, `"x"`, func(e error) *Impl { return &Impl{Record: func(*record.Record) (bool, error) { return true, e }} }},
+		{RecordTransform, `"x"`, func(e error) *Impl {
+			return &Impl{RecordTx: func(*record.Record) (*record.Record, error) { return nil, e }}
+		}},
+	}
+	for i, c := range cases {
+		throw := errors.New("a throw")
+		for _, e := range []error{jsre.ErrTimeout, fmt.Errorf("wrapped: %w", record.ErrTooLarge), throw} {
+			op := &Op{Spec: &Spec{Name: "t", Kind: c.kind}, Impl: c.impl(e), Source: record.ParsePath("f"), Target: record.ParsePath("f"), InPlace: true}
+			v, err := record.ParseJSONString(c.input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := record.NewObject(2)
+			o.Set("f", v)
+			o.Set("other", 1.0)
+			_, got := op.RunIn(record.New(o), &Scratch{})
+			if aborts := e != throw; aborts && !errors.Is(got, e) || !aborts && got != nil {
+				t.Errorf("case %d (%s on %s) with %q: error %v", i, c.kind, c.input, e, got)
+			}
+		}
+	}
+}
