@@ -50,3 +50,39 @@ func BenchmarkHotOperations(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkValidationChain runs the orders rule set's e-mail chain in place
+// (isString, isEmail, toLowerCase, isLength 6..80, isASCII, isEmail), as a
+// plan's pipeline does: the per-operation overhead of a long chain.
+func BenchmarkValidationChain(b *testing.B) {
+	var ops []*postprocess.Op
+	for _, c := range []struct{ name, args string }{
+		{"isString", `{}`}, {"isEmail", `{}`}, {"toLowerCase", `{}`},
+		{"isLength", `{"min":6,"max":80}`}, {"isASCII", `{}`}, {"isEmail", `{}`},
+	} {
+		spec, ok := postprocess.Lookup(c.name)
+		if !ok {
+			b.Fatalf("%s is not registered", c.name)
+		}
+		rule, err := record.ParseObject([]byte(c.args))
+		if err != nil {
+			b.Fatal(err)
+		}
+		op, err := postprocess.NewOp(spec, rule, "email", nil, "email", false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ops = append(ops, op)
+	}
+	rec := record.New(record.NewObject(2))
+	var sc postprocess.Scratch
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		rec.Data.Set("email", "Gus.Ng853@Example.com")
+		for _, op := range ops {
+			if out, err := op.RunIn(rec, &sc); out == nil || err != nil {
+				b.Fatalf("%s eliminated the record (%v)", op.Spec.Name, err)
+			}
+		}
+	}
+}
