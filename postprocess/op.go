@@ -23,20 +23,39 @@ type Op struct {
 }
 
 // Scratch is memory of the goroutine running operations that they use for
-// the values they make: strings are boxed in shared chunks instead of one
-// allocation each (see record.Boxes; the values never change, so records
-// holding them may be handed to other goroutines). The zero value is ready
-// to use; a Scratch is used by one goroutine at a time.
+// the values they make: strings and numbers are boxed in shared chunks
+// instead of one allocation each (see record.Boxes and record.Decoder). The
+// values never change and are left fully decoded, so records holding them
+// may be handed to other goroutines. The zero value is ready to use; a
+// Scratch is used by one goroutine at a time.
 type Scratch struct {
-	Boxes record.Boxes
+	Boxes   record.Boxes
+	decoder record.Decoder
 }
 
-// box returns s as an interface value, in sc's chunks when sc is set.
-func (sc *Scratch) box(s string) any {
+// Box returns s as an interface value, in sc's chunks when sc is set.
+func (sc *Scratch) Box(s string) any {
 	if sc == nil {
 		return s
 	}
 	return sc.Boxes.String(s)
+}
+
+// ParseJSON is record.ParseJSONString with the values boxed in sc's chunks
+// when sc is set. The decoder leaves a record's nested values to be decoded
+// on first read, into its memory; they are all read here, so nothing is
+// left to decode on another goroutine.
+func (sc *Scratch) ParseJSON(s string) (any, error) {
+	if sc == nil {
+		return record.ParseJSONString(s)
+	}
+	v, err := sc.decoder.ParseRecord(s)
+	if o, ok := v.(*record.Object); ok && err == nil {
+		for i := 0; i < o.Len(); i++ {
+			o.At(i)
+		}
+	}
+	return v, err
 }
 
 // Run is RunIn without a Scratch.
@@ -201,7 +220,7 @@ func (op *Op) runStringTransform(r *record.Record, sc *Scratch) *record.Record {
 		if err != nil {
 			return op.remove(r)
 		}
-		op.set(r, sc.box(out))
+		op.set(r, sc.Box(out))
 		return r
 	case []any:
 		out := make([]any, 0, len(x))
@@ -279,8 +298,8 @@ func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) *record.Record {
 	if !ok {
 		v = record.Undefined
 	}
-	if s, isStr := v.(string); isStr && op.Impl.Text != nil {
-		return op.textTransform(r, s, sc)
+	if s, isStr := v.(string); isStr && op.Impl.FromString != nil {
+		return op.stringTransform(r, s, sc)
 	}
 	out, err := op.Impl.Transform(v, r.Data)
 	check(err)
@@ -291,15 +310,15 @@ func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) *record.Record {
 	return r
 }
 
-// textTransform is runFieldTransform of a string through Impl.Text: the
-// same result, boxed in sc.
-func (op *Op) textTransform(r *record.Record, s string, sc *Scratch) *record.Record {
-	out, err := op.Impl.Text(s)
+// stringTransform is runFieldTransform of a string through
+// Impl.FromString: the same result, made in sc.
+func (op *Op) stringTransform(r *record.Record, s string, sc *Scratch) *record.Record {
+	out, err := op.Impl.FromString(sc, s)
 	check(err)
-	if err != nil || out == "" { // the empty string is "empty"
+	if err != nil || op.empty(out) {
 		return op.remove(r)
 	}
-	op.set(r, sc.box(out))
+	op.set(r, out)
 	return r
 }
 

@@ -36,7 +36,7 @@ func TestAbortingFailures(t *testing.T) {
 			return &Impl{Transform: func(any, *record.Object) (any, error) { return nil, e }}
 		}},
 		{FieldTransform, `"x"`, func(e error) *Impl {
-			return &Impl{Text: func(string) (string, error) { return "", e }, Transform: func(any, *record.Object) (any, error) { return "y", nil }}
+			return &Impl{FromString: func(*Scratch, string) (any, error) { return nil, e }, Transform: func(any, *record.Object) (any, error) { return "y", nil }}
 		}},
 		{BuiltinSpecial, `"x"`, func(e error) *Impl {
 			return &Impl{Transform: func(any, *record.Object) (any, error) { return nil, e }}
@@ -60,6 +60,35 @@ func TestAbortingFailures(t *testing.T) {
 			_, got := op.RunIn(record.New(o), &Scratch{})
 			if aborts := e != throw; aborts && !errors.Is(got, e) || !aborts && got != nil {
 				t.Errorf("case %d (%s on %s) with %q: error %v", i, c.kind, c.input, e, got)
+			}
+		}
+	}
+}
+
+// TestScratchParseJSONIsDecoded: Scratch.ParseJSON gives what
+// record.ParseJSONString gives, fully decoded: a value handed to another
+// goroutine is read there while the Scratch goes on parsing (go test -race
+// catches a nested value left to decode into the Scratch's memory).
+func TestScratchParseJSONIsDecoded(t *testing.T) {
+	docs := []string{`{"a":{"b":[1,{"c":"d"}]},"e":[{"f":null}],"g":"h"}`, `[{"a":1},[2]]`, `"s"`, `{}`, `{"a":1,"a":{"b":2}}`, `{bad`}
+	var sc Scratch
+	done := make(chan bool)
+	for round := 0; round < 50; round++ {
+		for _, doc := range docs {
+			want, werr := record.ParseJSONString(doc)
+			got, gerr := sc.ParseJSON(doc)
+			if (werr != nil) != (gerr != nil) {
+				t.Fatalf("%s: error %v, want %v", doc, gerr, werr)
+			}
+			if werr != nil {
+				continue
+			}
+			go func() {
+				done <- record.JSON(got) == record.JSON(want) && record.DeepEqual(got, want)
+			}()
+			sc.ParseJSON(docs[0]) // the Scratch is in use meanwhile
+			if !<-done {
+				t.Fatalf("%s: got %s", doc, record.JSON(got))
 			}
 		}
 	}

@@ -81,11 +81,11 @@ type Impl struct {
 	Transform func(v any, rec *record.Object) (any, error)   // FieldTransform, BuiltinSpecial
 	Record    func(r *record.Record) (bool, error)           // RecordValidator
 	RecordTx  func(r *record.Record) (*record.Record, error) // RecordTransform
-	// Text optionally accompanies a FieldTransform that maps strings to
-	// strings: Transform's answer for a string input, unboxed, so the
-	// wrapper can box it in the caller's Scratch. It must agree with
+	// FromString optionally accompanies a FieldTransform: Transform's
+	// answer for a string input, with the values it makes boxed in the
+	// caller's Scratch (a nil Scratch: on their own). It must agree with
 	// Transform on every string (datamate tests each one that has it).
-	Text func(s string) (string, error)
+	FromString func(sc *Scratch, s string) (any, error)
 }
 
 var (
