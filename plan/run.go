@@ -61,7 +61,7 @@ type State struct {
 }
 
 // box returns s as an interface value boxed in st's chunks.
-func (st *State) box(s string) any { return st.scratch.Boxes.String(s) }
+func (st *State) box(s string) any { return st.scratch.Box(s) }
 
 // Rule is the rule that was running last (for reporting a panic).
 func (st *State) Rule() RuleRef {

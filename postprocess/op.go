@@ -27,9 +27,10 @@ type Op struct {
 // instead of one allocation each (see record.Boxes and record.Decoder). The
 // values never change and are left fully decoded, so records holding them
 // may be handed to other goroutines. The zero value is ready to use; a
-// Scratch is used by one goroutine at a time.
+// Scratch is used by one goroutine at a time. Copies share their chunks
+// (so neither writes over values the other handed out).
 type Scratch struct {
-	Boxes   record.Boxes
+	boxes   *record.Boxes
 	decoder record.Decoder
 }
 
@@ -38,7 +39,10 @@ func (sc *Scratch) Box(s string) any {
 	if sc == nil {
 		return s
 	}
-	return sc.Boxes.String(s)
+	if sc.boxes == nil {
+		sc.boxes = new(record.Boxes)
+	}
+	return sc.boxes.String(s)
 }
 
 // ParseJSON is record.ParseJSONString with the values boxed in sc's chunks

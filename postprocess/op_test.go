@@ -93,3 +93,17 @@ func TestScratchParseJSONIsDecoded(t *testing.T) {
 		}
 	}
 }
+
+// TestScratchCopiesShareChunks: a copy of a Scratch (a plan.State copied
+// by value) never writes over the values the original boxed, or the
+// reverse.
+func TestScratchCopiesShareChunks(t *testing.T) {
+	var sc Scratch
+	a := sc.Box("a")
+	c := sc
+	b := c.Box("b")
+	d := sc.Box("d")
+	if a != "a" || b != "b" || d != "d" {
+		t.Fatalf("boxed a, b, d; read %v, %v, %v", a, b, d)
+	}
+}
