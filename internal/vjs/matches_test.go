@@ -2,6 +2,7 @@ package vjs
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -50,5 +51,25 @@ func TestMatchesLinearAgreesWithBacktracking(t *testing.T) {
 	t.Logf("%d of %d patterns linear, %d inputs", linear, len(linearPatterns), len(inputs))
 	if linear < len(linearPatterns)*2/3 {
 		t.Fatalf("only %d of %d patterns took the linear path", linear, len(linearPatterns))
+	}
+}
+
+// TestMatchesLinearNeverTimesOut: a pattern that backtracks exponentially
+// gets its answer at once on the linear engine (ASCII input), and still
+// times out on the backtracking one (non-ASCII input).
+func TestMatchesLinearNeverTimesOut(t *testing.T) {
+	m, err := CompileMatcher(`^(a|aa)+$`)
+	if err != nil || m.linear == nil {
+		t.Fatalf("compile: %v, linear %v", err, m.linear != nil)
+	}
+	long := strings.Repeat("a", 30000)
+	if ok, err := m.Match(long + "c"); ok || err != nil {
+		t.Errorf("ASCII input: %v, %v; want no match", ok, err)
+	}
+	if ok, err := m.Match(long); !ok || err != nil {
+		t.Errorf("ASCII input: %v, %v; want a match", ok, err)
+	}
+	if _, err := m.Match(long + "é"); err == nil {
+		t.Errorf("non-ASCII input: no timeout from the backtracking engine")
 	}
 }
