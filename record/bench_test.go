@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-func weblogLines(b *testing.B) [][]byte {
+func weblogLines(b testing.TB) [][]byte {
 	data, err := os.ReadFile("../testdata/weblog/weblogs-2k.ndjson")
 	if err != nil {
 		b.Fatal(err)
@@ -107,7 +107,7 @@ func BenchmarkDecoderWeblogNested(b *testing.B) {
 	}
 }
 
-func weblogStrings(b *testing.B) []string {
+func weblogStrings(b testing.TB) []string {
 	var out []string
 	for _, l := range weblogLines(b) {
 		out = append(out, string(l))

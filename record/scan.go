@@ -137,8 +137,7 @@ func (d *decoder) skipEscape() error {
 // escapedStr decodes the rest of a string with escapes; d.i is at the
 // first backslash, start at the string's first byte.
 func (d *decoder) escapedStr(start int) (string, error) {
-	buf := make([]byte, 0, d.i-start+16)
-	buf = append(buf, d.s[start:d.i]...)
+	buf := append(d.escapeBuf(), d.s[start:d.i]...)
 	for {
 		from := d.i
 		d.skipPlain()
@@ -153,7 +152,7 @@ func (d *decoder) escapedStr(start int) (string, error) {
 			if !utf8.Valid(buf) {
 				return string([]rune(string(buf))), nil
 			}
-			return string(buf), nil
+			return d.text(buf), nil
 		case c < 0x20:
 			return "", d.err("control character in string")
 		case c != '\\':
