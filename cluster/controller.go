@@ -2,8 +2,6 @@ package cluster
 
 import (
 	"context"
-	crand "crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -77,7 +75,7 @@ func NewController(nc *nats.Conn, j *job.Job, doc JobDoc, opt ControllerOptions)
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Controller{id: randomID(), nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
+	return &Controller{id: job.NewExecutionID(), nc: nc, js: js, j: j, doc: doc, n: namesOf(j.Name), opt: opt, log: log.With("job", j.Name),
 		results: map[string]result{}, changed: make(chan struct{}, 1), start: time.Now()}, nil
 }
 
@@ -203,7 +201,7 @@ func (c *Controller) fresh(ctx context.Context) error {
 	}
 	c.rev = 0
 	c.mu.Lock()
-	c.st = state{Exec: randomID(), Controller: c.id, Status: "running", Started: time.Now().UTC()}
+	c.st = state{Exec: job.NewExecutionID(), Controller: c.id, Status: "running", Started: time.Now().UTC()}
 	c.mu.Unlock()
 	doc, _ := json.Marshal(c.doc)
 	if _, err := c.kv.Put(ctx, jobKey, doc); err != nil {
@@ -273,21 +271,4 @@ func (c *Controller) ExecutionID() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.st.Exec
-}
-
-func randomID() string {
-	b := make([]byte, 4)
-	_, _ = crand.Read(b)
-	return hex.EncodeToString(b)
-}
-
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
 }

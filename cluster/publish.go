@@ -44,7 +44,7 @@ func (c *Controller) slice(ctx context.Context) error {
 			c.st.SlicerDone = true
 			return c.saveState(ctx)
 		}
-		if len(reqs) == 0 && !sleep(ctx, 50*time.Millisecond) {
+		if len(reqs) == 0 && !job.Sleep(ctx, 50*time.Millisecond) {
 			return ctx.Err()
 		}
 	}
@@ -86,7 +86,7 @@ func (c *Controller) checkReplay(order int, req any) {
 // then records it in the state.
 func (c *Controller) publish(ctx context.Context, order int, req any, limit int) error {
 	for ctx.Err() == nil && c.outstanding() >= limit {
-		sleep(ctx, 20*time.Millisecond)
+		job.Sleep(ctx, 20*time.Millisecond)
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()

@@ -31,7 +31,7 @@ func (c *Controller) watchResults(ctx context.Context) {
 func (c *Controller) watchConsumer(ctx context.Context) {
 	var idleSince time.Time
 	warned := false
-	for sleep(ctx, time.Second) {
+	for job.Sleep(ctx, time.Second) {
 		info, err := c.cons.Info(ctx)
 		if err != nil {
 			continue

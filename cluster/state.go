@@ -78,7 +78,7 @@ func retry(ctx context.Context, log *slog.Logger, what string, fn func(ctx conte
 			return ctx.Err()
 		}
 		log.Warn("nats call failed, retrying", "call", what, "error", err.Error())
-		if !sleep(ctx, wait) {
+		if !job.Sleep(ctx, wait) {
 			return ctx.Err()
 		}
 		wait = min(2*wait, 2*time.Second)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/sluice-dev/sluice/job"
 )
 
 // watch follows a key-value watch and hands every entry (nil marks the
@@ -18,7 +19,7 @@ func watch(ctx context.Context, nc *nats.Conn, open func(context.Context) (jetst
 		reconnects := nc.Stats().Reconnects
 		w, err := open(ctx)
 		if err != nil {
-			sleep(ctx, 250*time.Millisecond)
+			job.Sleep(ctx, 250*time.Millisecond)
 			continue
 		}
 		follow(ctx, nc, w, reconnects, handle)

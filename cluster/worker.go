@@ -224,7 +224,7 @@ func (r *jobRun) loop(ctx context.Context) {
 		msg, err := r.cons.Next(jetstream.FetchMaxWait(time.Second))
 		if err != nil {
 			if !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, context.DeadlineExceeded) {
-				sleep(ctx, 250*time.Millisecond) // the server is away: try again
+				job.Sleep(ctx, 250*time.Millisecond) // the server is away: try again
 			}
 			continue
 		}

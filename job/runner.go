@@ -60,7 +60,7 @@ func NewExecution(j *Job, opt RunOptions) *Execution {
 	ex := &Execution{job: j, opt: opt, id: opt.ExecutionID, logger: opt.Logger, stdout: opt.Stdout,
 		stopping: make(chan struct{}), hard: hard, abort: abort, stats: &execStats{start: time.Now()}}
 	if ex.id == "" {
-		ex.id = randomID(4)
+		ex.id = NewExecutionID()
 	}
 	if ex.logger == nil {
 		ex.logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -177,7 +177,7 @@ func (ex *Execution) slice(ctx context.Context, slicer Slicer) (stopped bool, er
 		if done {
 			return false, nil
 		}
-		if len(reqs) == 0 && !sleepCtx(ctx, 50*time.Millisecond) {
+		if len(reqs) == 0 && !Sleep(ctx, 50*time.Millisecond) {
 			ex.stop()
 			return true, nil
 		}
@@ -252,8 +252,9 @@ func newSliceID() string {
 	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
 
-func randomID(n int) string {
-	b := make([]byte, n)
+// NewExecutionID returns a random execution id (8 hex digits).
+func NewExecutionID() string {
+	b := make([]byte, 4)
 	_, _ = crand.Read(b)
 	return hex.EncodeToString(b)
 }

@@ -144,7 +144,7 @@ func (w *worker) runSlice(s *Slice) {
 			}
 		})
 		wait = w.ex.backoff(wait)
-		if !sleepCtx(w.ex.hard, wait) {
+		if !Sleep(w.ex.hard, wait) {
 			w.failed(s, err)
 			return
 		}
@@ -322,7 +322,9 @@ func (e *noRetry) Unwrap() error { return e.err }
 // NoRetry marks an error that retrying cannot fix: the slice fails at once.
 func NoRetry(err error) error { return &noRetry{err} }
 
-func sleepCtx(ctx context.Context, d time.Duration) bool {
+// Sleep waits for d or until ctx is done and reports whether it waited the
+// whole time: for operations that wait between retries.
+func Sleep(ctx context.Context, d time.Duration) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -1,15 +1,15 @@
 package plan
 
 import (
-	"github.com/sluice-dev/sluice/internal/jsre"
 	"strings"
 
 	"github.com/sluice-dev/sluice/record"
 )
 
 // apply runs one extraction: read from src, write into dst; ctx is the
-// record exp expressions see. It reports whether a value was set.
-func (e *Extraction) apply(src, dst, ctx *record.Object, b *jsre.Budget) (bool, error) {
+// record exp expressions see. It reports whether a value was set. st gives
+// the record's regex budget and the chunks its strings are boxed in.
+func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error) {
 	var v any
 	var ok bool
 	if e.HasSource {
@@ -22,10 +22,8 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, b *jsre.Budget) (bool, 
 	var r any
 	var err error
 	switch {
-	case ok && e.Regex != nil:
-		r, err = e.over(v, func(s string) (any, error) { return e.regexFn(s, b) })
-	case ok && e.Slice:
-		r, err = e.over(v, e.sliceFn)
+	case ok && (e.Regex != nil || e.Slice):
+		r, err = e.over(v, st)
 	case ok && e.Exp != nil:
 		r, err = e.Exp.Eval(ctx)
 	case ok:
@@ -40,11 +38,12 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, b *jsre.Budget) (bool, 
 	return true, nil
 }
 
-// over applies fn to a string, or to the string elements of an array.
-func (e *Extraction) over(v any, fn func(string) (any, error)) (any, error) {
+// over applies the regex or the start/end slice to a string, or to the
+// string elements of an array.
+func (e *Extraction) over(v any, st *State) (any, error) {
 	switch x := v.(type) {
 	case string:
-		return fn(x)
+		return e.one(x, st)
 	case []any:
 		var out []any
 		for _, el := range x {
@@ -52,7 +51,7 @@ func (e *Extraction) over(v any, fn func(string) (any, error)) (any, error) {
 			if !ok {
 				continue
 			}
-			r, err := fn(s)
+			r, err := e.one(s, st)
 			if err != nil {
 				return nil, err
 			}
@@ -76,31 +75,38 @@ func (e *Extraction) over(v any, fn func(string) (any, error)) (any, error) {
 	return nil, nil
 }
 
+// one extracts from one string: by regex, else by start/end.
+func (e *Extraction) one(s string, st *State) (any, error) {
+	if e.Regex != nil {
+		return e.regexFn(s, st)
+	}
+	return e.sliceFn(s, st), nil
+}
+
 // sliceFn extracts between start and the next end (or to the end).
-func (e *Extraction) sliceFn(s string) (any, error) {
+func (e *Extraction) sliceFn(s string, st *State) any {
 	i := strings.Index(s, e.Start)
 	if i < 0 {
-		return nil, nil
+		return nil
 	}
 	rest := s[i+len(e.Start):]
 	if j := strings.Index(rest, e.End); j >= 0 {
 		rest = rest[:j]
 	}
 	if rest == "" {
-		return nil, nil
+		return nil
 	}
-	return rest, nil
+	return st.box(rest)
 }
 
 // regexFn is the reference matchAll: every group of every match (or the
 // whole match when the regex has no groups), the first only unless
 // multivalue is true.
-func (e *Extraction) regexFn(s string, b *jsre.Budget) (any, error) {
-	limit := -1
+func (e *Extraction) regexFn(s string, st *State) (any, error) {
 	if e.Multi != MultiTrue {
-		limit = 1
+		return e.regexFirst(s, st)
 	}
-	ms, err := e.Regex.FindAllIn(s, limit, b)
+	ms, err := e.Regex.FindAllIn(s, -1, &st.budget)
 	if err != nil {
 		return nil, err
 	}
@@ -110,12 +116,12 @@ func (e *Extraction) regexFn(s string, b *jsre.Budget) (any, error) {
 			break // the reference stops at the first zero-length match
 		}
 		if len(m.Groups) == 1 {
-			out = append(out, m.Groups[0].Text)
+			out = append(out, st.box(m.Groups[0].Text))
 			continue
 		}
 		for _, g := range m.Groups[1:] {
 			if g.OK {
-				out = append(out, g.Text)
+				out = append(out, st.box(g.Text))
 			} else {
 				out = append(out, record.Undefined)
 			}
@@ -124,8 +130,24 @@ func (e *Extraction) regexFn(s string, b *jsre.Budget) (any, error) {
 	if len(out) == 0 {
 		return nil, nil
 	}
-	if e.Multi == MultiTrue {
-		return out, nil
+	return out, nil
+}
+
+// regexFirst is regexFn without multivalue: the first value the full list
+// would start with (the whole first match, or its first group).
+func (e *Extraction) regexFirst(s string, st *State) (any, error) {
+	ms, err := e.Regex.FindAllIn(s, 1, &st.budget)
+	if err != nil || len(ms) == 0 {
+		return nil, err
 	}
-	return out[0], nil
+	m := ms[0]
+	switch {
+	case m.Start == m.End:
+		return nil, nil // the reference stops at the first zero-length match
+	case len(m.Groups) == 1:
+		return st.box(m.Groups[0].Text), nil
+	case m.Groups[1].OK:
+		return st.box(m.Groups[1].Text), nil
+	}
+	return record.Undefined, nil
 }

@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -44,19 +45,29 @@ func (p *Plan) elementGraph() ([]GraphNode, [][2]string) {
 	return nodes, dedupEdges(edges)
 }
 
+// The IDs Graph gives the plan's elements: selector i, its extraction and
+// pipeline step j, output:false entry i and other_match_required entry i
+// (s0, s0e1, s0p2, o0, q0). Tools that annotate the graph (rulec coverage)
+// name elements with them.
+func SelectorNodeID(i int) string      { return "s" + strconv.Itoa(i) }
+func ExtractionNodeID(i, j int) string { return SelectorNodeID(i) + "e" + strconv.Itoa(j) }
+func StepNodeID(i, j int) string       { return SelectorNodeID(i) + "p" + strconv.Itoa(j) }
+func RestrictNodeID(i int) string      { return "o" + strconv.Itoa(i) }
+func RequireNodeID(i int) string       { return "q" + strconv.Itoa(i) }
+
 func (p *Plan) elementNodes() ([]GraphNode, [][2]string) {
 	var nodes []GraphNode
 	var edges [][2]string
 	for i, s := range p.Selectors {
-		sid := fmt.Sprintf("s%d", i)
+		sid := SelectorNodeID(i)
 		nodes = append(nodes, GraphNode{ID: sid, Kind: "selector", Title: s.Query, Rule: s.Rule, Selector: i})
 		for j, e := range s.Extractions {
-			id := fmt.Sprintf("s%de%d", i, j)
+			id := ExtractionNodeID(i, j)
 			nodes = append(nodes, GraphNode{ID: id, Kind: "extract", Title: e.describe(), Rule: e.Rule, Tags: e.Tags, Selector: i})
 			edges = append(edges, [2]string{sid, id})
 		}
 		for j, st := range s.Pipeline {
-			id := fmt.Sprintf("s%dp%d", i, j)
+			id := StepNodeID(i, j)
 			nodes = append(nodes, GraphNode{ID: id, Kind: "post", Title: st.describe(), Rule: st.Rule, Tags: st.Tags, Follow: st.Follow, Selector: i})
 		}
 	}
@@ -74,10 +85,10 @@ func (p *Plan) outputNodes(nodes []GraphNode, edges [][2]string) ([]GraphNode, [
 		}
 	}
 	for i, x := range p.Restrict {
-		add(fmt.Sprintf("o%d", i), "remove "+x.Path.String()+" (output:false)", x.Rule)
+		add(RestrictNodeID(i), "remove "+x.Path.String()+" (output:false)", x.Rule)
 	}
 	for i, q := range p.Require {
-		add(fmt.Sprintf("q%d", i), q.Field+" only with another field", q.Rule)
+		add(RequireNodeID(i), q.Field+" only with another field", q.Rule)
 	}
 	return nodes, edges
 }

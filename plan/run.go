@@ -50,7 +50,16 @@ type State struct {
 	// Decoder decodes the records of the goroutine that owns the State
 	// (rulec run), boxing their values in shared chunks.
 	Decoder record.Decoder
+
+	// boxes holds the strings extractions and steps produce, in shared
+	// chunks (one allocation per 256 values instead of one per value);
+	// buf is scratch for building one string at a time.
+	boxes record.Boxes
+	buf   []byte
 }
+
+// box returns s as an interface value boxed in st's chunks.
+func (st *State) box(s string) any { return st.boxes.String(s) }
 
 // Rule is the rule that was running last (for reporting a panic).
 func (st *State) Rule() RuleRef {
@@ -167,7 +176,7 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 		for _, h := range st.hits {
 			for _, e := range p.Selectors[h].Extractions {
 				st.at = &e.Rule
-				set, err := e.apply(r.Data, out.Data, r.Data, &st.budget)
+				set, err := e.apply(r.Data, out.Data, r.Data, st)
 				if err != nil {
 					return nil, dead(r, e.Rule, CodeExtract, err)
 				}

@@ -19,7 +19,7 @@ func (s *Step) run(r *record.Record, st *State) (*record.Record, error) {
 		}
 		return r, nil
 	case StepJoin:
-		s.join(r.Data)
+		s.join(r.Data, st)
 		return r, nil
 	case StepArray:
 		s.array(r.Data)
@@ -33,11 +33,11 @@ func (s *Step) run(r *record.Record, st *State) (*record.Record, error) {
 func (s *Step) extraction(r *record.Record, st *State) (*record.Record, error) {
 	e := s.Extraction
 	if e.Mutate {
-		_, err := e.apply(r.Data, r.Data, r.Data, &st.budget)
+		_, err := e.apply(r.Data, r.Data, r.Data, st)
 		return r, err
 	}
 	out := r.Fork()
-	set, err := e.apply(r.Data, out.Data, r.Data, &st.budget)
+	set, err := e.apply(r.Data, out.Data, r.Data, st)
 	if err != nil {
 		return nil, err
 	}
@@ -48,31 +48,49 @@ func (s *Step) extraction(r *record.Record, st *State) (*record.Record, error) {
 }
 
 // join concatenates the (deeply flattened) field values with the
-// delimiter; the target is set only when the result's length differs from
-// the delimiter's.
-func (s *Step) join(o *record.Object) {
-	var parts []any
+// delimiter (Array.prototype.join: null and undefined give ""); the target
+// is set only when the result's length differs from the delimiter's. The
+// text is built in st's scratch buffer, so the result is the only
+// allocation.
+func (s *Step) join(o *record.Object, st *State) {
+	b := st.buf[:0]
+	first := true
 	for _, f := range s.Fields {
 		v, ok := f.Get(o)
 		if !ok {
 			v = record.Undefined
 		}
-		parts = flattenDeep(parts, v)
+		b, first = appendJoined(b, v, s.Delimiter, first)
 	}
-	res := record.JoinJS(parts, s.Delimiter)
-	if len16(res) != len16(s.Delimiter) {
-		s.Target.Set(o, res)
+	st.buf = b
+	if res := string(b); len16(res) != len16(s.Delimiter) {
+		s.Target.Set(o, st.box(res))
 	}
 }
 
-func flattenDeep(out []any, v any) []any {
+// appendJoined appends v to a join in progress: the delimiter unless v is
+// the first part, then v's string form; arrays are flattened deeply.
+func appendJoined(b []byte, v any, delim string, first bool) ([]byte, bool) {
 	if arr, ok := v.([]any); ok {
 		for _, e := range arr {
-			out = flattenDeep(out, e)
+			b, first = appendJoined(b, e, delim, first)
 		}
-		return out
+		return b, first
 	}
-	return append(out, v)
+	if !first {
+		b = append(b, delim...)
+	}
+	switch x := v.(type) {
+	case string:
+		b = append(b, x...)
+	case float64:
+		b = record.AppendNumber(b, x)
+	default:
+		if !record.IsNil(v) {
+			b = append(b, record.ToString(v)...)
+		}
+	}
+	return b, false
 }
 
 // len16 is JavaScript's string length (UTF-16 code units).

@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
@@ -40,7 +42,7 @@ func TestJoinLengthRule(t *testing.T) {
 	for _, c := range cases {
 		o := obj(t, c.rec)
 		s := &Step{Kind: StepJoin, Fields: paths(c.fields...), Delimiter: c.delim, Target: record.ParsePath("t")}
-		s.join(o)
+		s.join(o, &State{})
 		if got := record.JSON(o); got != c.want {
 			t.Errorf("join %v on %s = %s, want %s", c.fields, c.rec, got, c.want)
 		}
@@ -83,7 +85,7 @@ func TestExtractionRules(t *testing.T) {
 		c.e.Source, c.e.Target = record.ParsePath("s"), record.ParsePath("t")
 		src := obj(t, `{"s":`+c.in+`}`)
 		dst := record.NewObject(1)
-		if _, err := c.e.apply(src, dst, src, nil); err != nil {
+		if _, err := c.e.apply(src, dst, src, &State{}); err != nil {
 			t.Fatal(err)
 		}
 		got := ""
@@ -94,4 +96,62 @@ func TestExtractionRules(t *testing.T) {
 			t.Errorf("case %d on %s: got %q, want %q", i, c.in, got, c.want)
 		}
 	}
+}
+
+// TestJoinMatchesArrayJoin pins join's direct writer against the plain
+// definition: flatten the values deeply, then Array.prototype.join.
+func TestJoinMatchesArrayJoin(t *testing.T) {
+	inner := record.NewObject(1)
+	inner.Set("k", "v")
+	values := []any{"", "a", "é✓", "\x00\xff", "𝄞", 0.0, -1.5, 1e21, 1e-7, 123456789012345680000.0,
+		math.NaN(), math.Inf(-1), true, false, nil, record.Undefined, inner,
+		[]any{}, []any{nil}, []any{"x", []any{1.0, []any{nil, "y"}}, record.Undefined}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 2000; i++ {
+		n := rng.IntN(4)
+		o := record.NewObject(n)
+		var fields []string
+		for j := 0; j < n+rng.IntN(2); j++ {
+			name := string(rune('a' + j))
+			fields = append(fields, name)
+			if j < n {
+				o.Set(name, values[rng.IntN(len(values))])
+			}
+		}
+		delim := []string{"", " ", "-", "::", "é"}[rng.IntN(5)]
+		want := joinOracle(o, paths(fields...), delim)
+		s := &Step{Kind: StepJoin, Fields: paths(fields...), Delimiter: delim, Target: record.ParsePath("t")}
+		s.join(o, &State{})
+		got, set := o.Get("t")
+		if want == nil && set || want != nil && (!set || got != *want) {
+			t.Fatalf("join %v of %s with %q: got %v (set %v), want %v", fields, record.JSON(o), delim, got, set, want)
+		}
+	}
+}
+
+// joinOracle is join by its definition; nil when the target is not set.
+func joinOracle(o *record.Object, fields []record.Path, delim string) *string {
+	var parts []any
+	for _, f := range fields {
+		v, ok := f.Get(o)
+		if !ok {
+			v = record.Undefined
+		}
+		parts = flattenDeep(parts, v)
+	}
+	res := record.JoinJS(parts, delim)
+	if len16(res) == len16(delim) {
+		return nil
+	}
+	return &res
+}
+
+func flattenDeep(out []any, v any) []any {
+	if arr, ok := v.([]any); ok {
+		for _, e := range arr {
+			out = flattenDeep(out, e)
+		}
+		return out
+	}
+	return append(out, v)
 }

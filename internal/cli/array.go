@@ -47,7 +47,16 @@ func (f *arrayFramer) run(src *source) error {
 			continue
 		}
 		for i := 0; i < len(data); {
-			if n := f.stringRun(data[i:]); n > 0 { // most of an element is inside strings
+			if f.state == arrIn && f.sc.depth > 0 { // inside an object or array element
+				n, ended := f.composite(data[i:])
+				i += n
+				if ended {
+					f.state = arrComma
+					f.endElement()
+				}
+				continue
+			}
+			if n := f.stringRun(data[i:]); n > 0 { // a string element
 				i += n
 				continue
 			}
@@ -114,6 +123,72 @@ func (f *arrayFramer) step(c byte) {
 	f.keep(c)
 }
 
+// composite scans the rest of an object or array element in data (its
+// first byte was fed to f.sc) and keeps what it scanned. It stops after the
+// bracket that closes the element (ended) or at the end of data. It tracks
+// the same string, escape and depth state as valueScanner.feed, without a
+// call per byte: most of a record's bytes are plain string bytes, skipped
+// in a tight loop.
+func (f *arrayFramer) composite(data []byte) (n int, ended bool) {
+	sc := &f.sc
+	j := 0
+	for j < len(data) {
+		c := data[j]
+		j++
+		if c == '\n' {
+			f.line++
+		}
+		if sc.inString {
+			switch {
+			case sc.escape:
+				sc.escape = false
+			case c == '\\':
+				sc.escape = true
+			case c == '"':
+				sc.inString = false
+			default:
+				j += plainStringRun(data[j:])
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			sc.inString = true
+		case '{', '[':
+			sc.depth++
+		case '}', ']':
+			if sc.depth--; sc.depth == 0 {
+				f.keepRun(data[:j])
+				return j, true
+			}
+		}
+	}
+	f.keepRun(data[:j])
+	return j, false
+}
+
+// plainStringRun is the length of the run of string bytes at the start of
+// b that are neither a quote, a backslash nor a newline.
+func plainStringRun(b []byte) int {
+	for i, c := range b {
+		if stringStop[c] {
+			return i
+		}
+	}
+	return len(b)
+}
+
+var stringStop = [256]bool{'"': true, '\\': true, '\n': true}
+
+// keepRun keeps the bytes of the element scanned in bulk, the first max
+// of them.
+func (f *arrayFramer) keepRun(p []byte) {
+	if room := f.max - f.elemLen; room > 0 {
+		f.elem = append(f.elem, p[:min(len(p), room)]...)
+	}
+	f.elemLen += len(p)
+}
+
 // stringRun keeps the bytes of an element's string that need no look (up
 // to a quote, a backslash or a newline) and returns how many there were.
 func (f *arrayFramer) stringRun(data []byte) int {
@@ -124,10 +199,7 @@ func (f *arrayFramer) stringRun(data []byte) int {
 	if n < 0 {
 		n = len(data)
 	}
-	if room := f.max - f.elemLen; room > 0 {
-		f.elem = append(f.elem, data[:min(n, room)]...)
-	}
-	f.elemLen += n
+	f.keepRun(data[:n])
 	return n
 }
 

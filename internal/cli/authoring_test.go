@@ -236,3 +236,52 @@ func TestRunTrace(t *testing.T) {
 		t.Errorf("traced outputs:\n%s\nplain run:\n%s", got, plain)
 	}
 }
+
+// A Graphviz label shows backslashes and quotes as written: a regex rule's
+// \d stays \d (not an escape sequence), lines are joined by \n.
+func TestDotLabelEscapes(t *testing.T) {
+	got := dotLabel(`url:/\d+/`, `say "hi"`)
+	if want := `url:/\\d+/\nsay \"hi\"`; got != want {
+		t.Errorf("dotLabel = %s, want %s", got, want)
+	}
+	if got := dotID(`a\"b`); got != `"a\\\"b"` {
+		t.Errorf("dotID = %s", got)
+	}
+}
+
+// The authoring commands read data exactly as rulec run does: a JSON
+// array, a search response, NDJSON that starts with '[', a BOM and a
+// comment line give them the records run processes, and what run
+// dead-letters they count as skipped.
+func TestAuthoringReadsLikeRun(t *testing.T) {
+	cases := []struct {
+		name, data       string
+		records, skipped int
+	}{
+		{"array", `[{"type":"user","a":1}, 2, {"type":"user","a":3}]`, 2, 1},
+		{"search response", `{"hits":{"hits":[{"_source":{"type":"user"}},{"_source":{"a":2}},{"x":1}]}}`, 2, 1},
+		{"ndjson starting with [", "[1,2]\n{\"type\":\"user\"}\n", 1, 1},
+		{"bom and comment", "\ufeff{\"type\":\"user\"}\n# a comment\n\n{\"a\":1}\n", 2, 1},
+	}
+	for _, c := range cases {
+		dead := filepath.Join(t.TempDir(), "dead.ndjson")
+		if _, errOut, code := rulec(t, c.data, "run", "-r", usersRules, "--dead-letter", dead, "-"); code != 0 {
+			t.Fatalf("%s: run exit %d: %s", c.name, code, errOut)
+		}
+		deadText, _ := os.ReadFile(dead)
+		if n := strings.Count(string(deadText), "\n"); n != c.skipped {
+			t.Fatalf("%s: run dead-lettered %d, the case says %d", c.name, n, c.skipped)
+		}
+		out, errOut, code := rulec(t, c.data, "coverage", "--format", "json", usersRules, "-")
+		if code != 0 {
+			t.Fatalf("%s: coverage exit %d: %s", c.name, code, errOut)
+		}
+		var got struct{ Records, Skipped int }
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Records != c.records || got.Skipped != c.skipped {
+			t.Errorf("%s: coverage saw %d records, %d skipped; want %d, %d", c.name, got.Records, got.Skipped, c.records, c.skipped)
+		}
+	}
+}

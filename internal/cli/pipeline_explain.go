@@ -247,7 +247,7 @@ func (g *jobGraph) writeDOT(w io.Writer) {
 	shapes := map[string]string{"reader": "box, style=\"rounded,filled\", fillcolor=\"#e6f4ea\"", "processor": "box",
 		"api": "box, style=filled, fillcolor=\"#fef7e0\"", "connection": "ellipse"}
 	for _, n := range g.nodes {
-		fmt.Fprintf(w, "  %s [shape=%s, label=\"%s\"];\n", dotID(n.id), shapes[n.kind], dotEscape(n.title+"\\n"+n.detail))
+		fmt.Fprintf(w, "  %s [shape=%s, label=\"%s\"];\n", dotID(n.id), shapes[n.kind], dotLabel(n.title, n.detail))
 	}
 	for _, e := range g.edges {
 		fmt.Fprintf(w, "  %s -> %s;\n", dotID(e[0]), dotID(e[1]))
@@ -257,7 +257,7 @@ func (g *jobGraph) writeDOT(w io.Writer) {
 		fmt.Fprintf(w, "  subgraph cluster_%d {\n    label=\"%s\";\n", k, dotEscape(np.title))
 		nodes, edges := np.plan.Graph()
 		for _, n := range nodes {
-			fmt.Fprintf(w, "    %s [shape=box, label=\"%s\"];\n", dotID(prefix+n.ID), dotEscape(n.Title+"\\n"+n.Rule.Pos()))
+			fmt.Fprintf(w, "    %s [shape=box, label=\"%s\"];\n", dotID(prefix+n.ID), dotLabel(n.Title, n.Rule.Pos()))
 		}
 		for _, e := range edges {
 			fmt.Fprintf(w, "    %s -> %s;\n", dotID(prefix+e[0]), dotID(prefix+e[1]))
@@ -272,7 +272,19 @@ func (g *jobGraph) writeDOT(w io.Writer) {
 
 func dotID(s string) string { return "\"" + dotEscape(s) + "\"" }
 
-func dotEscape(s string) string { return strings.ReplaceAll(s, "\"", "\\\"") }
+// dotEscape quotes s for a Graphviz string: backslashes and double quotes
+// are escaped, so a rule's \d or a job name with a quote shows as written.
+func dotEscape(s string) string { return dotEscaper.Replace(s) }
+
+var dotEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+
+// dotLabel is a node label of lines, each escaped, joined by Graphviz's \n.
+func dotLabel(lines ...string) string {
+	for i, l := range lines {
+		lines[i] = dotEscape(l)
+	}
+	return strings.Join(lines, `\n`)
+}
 
 // graphs are the job graph and, under it, each transform's plan.
 func (g *jobGraph) graphs() []svggraph.Graph {

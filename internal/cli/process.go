@@ -24,9 +24,9 @@ const (
 const deadExcerpt = 1024
 
 // process parses, runs and encodes one batch.
-func (s *stream) process(b *batch, st *plan.State) {
+func (s *stream) process(b *batch, w *worker) {
 	for _, e := range b.elems {
-		s.line(b, e.text, e.line, st)
+		s.line(b, e.text, e.line, w)
 	}
 	// The batch buffer is never written again, so its lines are parsed as
 	// substrings of one string view: decoded strings share it, no copies.
@@ -40,7 +40,7 @@ func (s *stream) process(b *batch, st *plan.State) {
 		} else {
 			l, text = text[:i], text[i+1:]
 		}
-		s.line(b, l, line, st)
+		s.line(b, l, line, w)
 		line++
 	}
 }
@@ -48,7 +48,7 @@ func (s *stream) process(b *batch, st *plan.State) {
 // line handles one input line or array element. A line of JSON white
 // space only is no record; anything else is a record, or a dead letter
 // saying why not (a # comment is not JSON).
-func (s *stream) line(b *batch, l string, n int, st *plan.State) {
+func (s *stream) line(b *batch, l string, n int, w *worker) {
 	l = trimJSONSpace(l)
 	if len(l) == 0 {
 		return
@@ -59,7 +59,7 @@ func (s *stream) line(b *batch, l string, n int, st *plan.State) {
 			b.dead = deadLine(b.dead, s.name, n, CodeInternal, fmt.Sprintf("internal error while reading this line: %v; please report it", p), []byte(l))
 		}
 	}()
-	v, err := st.Decoder.ParseRecord(l)
+	v, err := w.st.Decoder.ParseRecord(l)
 	if err != nil {
 		msg := "invalid JSON: " + err.Error()
 		if l[0] == '#' {
@@ -75,10 +75,10 @@ func (s *stream) line(b *batch, l string, n int, st *plan.State) {
 	}
 	first := b.seq == 0 && !b.seen
 	b.seen = true
-	if first && s.unwrap(b, o, n, st) {
+	if first && s.unwrap(b, o, n, w) {
 		return
 	}
-	s.one(b, record.New(o), l, n, st)
+	s.one(b, o, l, n, w)
 }
 
 func trimJSONSpace(s string) string {
@@ -97,7 +97,7 @@ func trimJSONSpace(s string) string {
 // records are processed, and its items that are not records are
 // dead-lettered. A first item whose hits.hits or results is not an array is
 // an ordinary record.
-func (s *stream) unwrap(b *batch, o *record.Object, n int, st *plan.State) bool {
+func (s *stream) unwrap(b *batch, o *record.Object, n int, w *worker) bool {
 	if h, ok := hitsPath.Get(o); ok && record.Truthy(h) {
 		arr, isArr := h.([]any)
 		if !isArr {
@@ -106,7 +106,7 @@ func (s *stream) unwrap(b *batch, o *record.Object, n int, st *plan.State) bool 
 		for i, e := range arr {
 			src, _ := sourcePath.GetValue(e)
 			if so, ok := src.(*record.Object); ok {
-				s.one(b, record.New(so), "", n, st)
+				s.one(b, so, "", n, w)
 				continue
 			}
 			b.dead = deadLine(b.dead, s.name, n, CodeNotObject, fmt.Sprintf("search hit %d has no object _source", i), []byte(record.JSON(e)))
@@ -120,7 +120,7 @@ func (s *stream) unwrap(b *batch, o *record.Object, n int, st *plan.State) bool 
 		}
 		for i, e := range arr {
 			if eo, ok := e.(*record.Object); ok {
-				s.one(b, record.New(eo), "", n, st)
+				s.one(b, eo, "", n, w)
 				continue
 			}
 			b.dead = deadLine(b.dead, s.name, n, CodeNotObject, fmt.Sprintf("results item %d is not an object", i), []byte(record.JSON(e)))
@@ -136,7 +136,13 @@ var hitsPath, sourcePath = record.ParsePath("hits.hits"), record.ParsePath("_sou
 // one runs one record. A panic is caught here: the record is dead-lettered
 // with the rule that was running, the run goes on, and rulec exits with
 // ExitInternal at the end.
-func (s *stream) one(b *batch, r *record.Record, raw string, n int, st *plan.State) {
+func (s *stream) one(b *batch, o *record.Object, raw string, n int, w *worker) {
+	if s.visit != nil {
+		s.visit(o, n)
+		return
+	}
+	w.rec = record.Record{Data: o}
+	r, st := &w.rec, &w.st
 	mark := len(b.out)
 	defer func() {
 		if p := recover(); p != nil {

@@ -137,7 +137,7 @@ func writeCoverageJSON(w io.Writer, c *provenance.Coverage, skipped int) error {
 // elements with a branch never taken are drawn "cold".
 func coverageGraph(p *plan.Plan, c *provenance.Coverage, files []string) svggraph.Graph {
 	g := planGraph(p, "coverage", "", files)
-	byID := elementsByGraphID(p, c)
+	byID := elementsByGraphID(c)
 	cold := map[*provenance.Element]bool{}
 	for _, gap := range c.Gaps() {
 		cold[gap.Element] = true
@@ -155,35 +155,13 @@ func coverageGraph(p *plan.Plan, c *provenance.Coverage, files []string) svggrap
 	return g
 }
 
-// elementsByGraphID pairs the coverage elements with the IDs plan.Graph
-// gives the same elements (s0, s0e1, s0p2, o0, q0): both list them in plan
-// order.
-func elementsByGraphID(p *plan.Plan, c *provenance.Coverage) map[string]*provenance.Element {
+// elementsByGraphID maps the IDs of plan.Graph's nodes to the coverage
+// elements they show.
+func elementsByGraphID(c *provenance.Coverage) map[string]*provenance.Element {
 	out := map[string]*provenance.Element{}
-	k := 0
-	next := func(id string) {
-		if k < len(c.Elements) {
-			out[id] = c.Elements[k]
-			k++
-		}
-	}
-	for i, s := range p.Selectors {
-		next(fmt.Sprintf("s%d", i))
-		for j := range s.Extractions {
-			next(fmt.Sprintf("s%de%d", i, j))
-		}
-		for j := range s.Pipeline {
-			next(fmt.Sprintf("s%dp%d", i, j))
-		}
-	}
-	for i := range p.Restrict {
-		next(fmt.Sprintf("o%d", i))
-	}
-	for i, q := range p.Require {
-		for _, e := range c.Elements[k:] {
-			if e.Kind == "other_match_required" && e.What == "other_match_required "+q.Field {
-				out[fmt.Sprintf("q%d", i)] = e
-			}
+	for _, e := range c.Elements {
+		for _, id := range e.NodeIDs {
+			out[id] = e
 		}
 	}
 	return out

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
+	"strconv"
 
 	"github.com/sluice-dev/sluice/record"
 )
@@ -15,102 +15,60 @@ type inputRecord struct {
 	rec *record.Record
 }
 
-// readRecords reads every record of the data files (NDJSON or one JSON
-// array; "-" is stdin) for the authoring commands, which need the whole
-// data set. Lines that are not JSON objects are counted in skipped.
+// readRecords reads every record of the data files for the authoring
+// commands, which need the whole data set, exactly as rulec run reads them
+// (the same framers: NDJSON or one JSON array, a search or teraserver
+// response unwrapped, a BOM dropped; "-" is stdin). Every line or element
+// that is not a record (rulec run's dead letters) is counted in skipped,
+// never dropped silently.
 func readRecords(names []string, env Env) (recs []inputRecord, skipped int, err error) {
-	for _, name := range names {
-		data, err := readInput(name, env)
-		if err != nil {
-			return nil, 0, err
-		}
-		r, s := parseRecords(displayName(name), data)
-		recs = append(recs, r...)
-		skipped += s
+	readers, closeAll, err := openInputs(names, env)
+	if err != nil {
+		return nil, 0, err
 	}
-	return recs, skipped, nil
-}
-
-func displayName(name string) string {
-	if name == "-" {
-		return "<stdin>"
+	defer closeAll()
+	dead := &lineCounter{}
+	s := &stream{out: newChecked("output", io.Discard), dead: newChecked("dead letters", dead),
+		maxRecord: DefaultMaxRecord, stop: make(chan struct{})}
+	s.visit = func(o *record.Object, line int) {
+		// resolved here, on the worker that decoded it: the command reads
+		// it on another goroutine
+		recs = append(recs, inputRecord{s.name + ":" + strconv.Itoa(line), record.New(o.Clone())})
 	}
-	return name
+	for i := range readers {
+		readers[i].r = &boundedReader{r: readers[i].r, name: readers[i].name, left: maxAnalysisInput}
+	}
+	if err := s.runAll(readers); err != nil {
+		return nil, 0, err
+	}
+	return recs, dead.lines, nil
 }
 
 // maxAnalysisInput bounds the data trace, diff and coverage hold in memory
-// (they read their inputs whole; rulec run streams).
+// (they keep every record; rulec run streams).
 const maxAnalysisInput = 1 << 30
 
-func readInput(name string, env Env) ([]byte, error) {
-	var r io.Reader = env.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, usageErr("cannot read data: %v", err)
-		}
-		defer f.Close()
-		r = f
-	}
-	b, err := io.ReadAll(io.LimitReader(r, maxAnalysisInput+1))
-	if err != nil {
-		return nil, usageErr("cannot read %s: %v", displayName(name), err)
-	}
-	if len(b) > maxAnalysisInput {
-		return nil, usageErr("%s is larger than %d MiB, more than this command holds in memory (rulec run streams any size)", displayName(name), maxAnalysisInput>>20)
-	}
-	return bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")), nil
+// boundedReader fails an input larger than the authoring commands hold.
+type boundedReader struct {
+	r    io.Reader
+	name string
+	left int64
 }
 
-func parseRecords(name string, data []byte) ([]inputRecord, int) {
-	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '[' {
-		return parseArray(name, t)
+func (b *boundedReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if b.left -= int64(n); b.left < 0 {
+		return n, fmt.Errorf("larger than %d MiB, more than this command holds in memory (rulec run streams any size)", maxAnalysisInput>>20)
 	}
-	var out []inputRecord
-	skipped := 0
-	for line := 1; len(data) > 0; line++ {
-		var l []byte
-		l, data, _ = bytes.Cut(data, []byte{'\n'})
-		t := bytes.Trim(l, " \t\r") // JSON white space only
-		if len(t) == 0 {
-			continue
-		}
-		// a comment or any other line that is not a JSON object is counted
-		// and reported as skipped, never dropped silently
-		if o, ok := parseObject(t); ok {
-			out = append(out, inputRecord{fmt.Sprintf("%s:%d", name, line), record.New(o)})
-		} else {
-			skipped++
-		}
-	}
-	return out, skipped
+	return n, err
 }
 
-func parseArray(name string, data []byte) ([]inputRecord, int) {
-	v, err := record.ParseJSON(data)
-	arr, ok := v.([]any)
-	if err != nil || !ok {
-		return nil, 1
-	}
-	var out []inputRecord
-	skipped := 0
-	for i, e := range arr {
-		if o, ok := e.(*record.Object); ok {
-			out = append(out, inputRecord{fmt.Sprintf("%s:#%d", name, i+1), record.New(o)})
-		} else {
-			skipped++
-		}
-	}
-	return out, skipped
-}
+// lineCounter counts the lines written to it (one dead letter each).
+type lineCounter struct{ lines int }
 
-func parseObject(b []byte) (*record.Object, bool) {
-	v, err := record.ParseJSON(b)
-	if err != nil {
-		return nil, false
-	}
-	o, ok := v.(*record.Object)
-	return o, ok
+func (c *lineCounter) Write(p []byte) (int, error) {
+	c.lines += bytes.Count(p, []byte{'\n'})
+	return len(p), nil
 }
 
 // bareRecords returns the records without their positions.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sluice-dev/sluice/plan"
+	"github.com/sluice-dev/sluice/record"
 )
 
 // errStopped ends the reading of an input early: a signal, or an output
@@ -33,6 +34,10 @@ type stream struct {
 	// maxPending is the most finished batches the collector held waiting
 	// for an earlier one (tests check the bound).
 	maxPending int
+	// visit, when set, receives the records instead of the plan (the
+	// authoring commands read their data this way); one worker then
+	// processes the batches, in order.
+	visit func(o *record.Object, line int)
 }
 
 type batch struct {
@@ -49,6 +54,14 @@ type element struct {
 	line int
 }
 
+// worker is the state of one goroutine processing batches: the plan's
+// scratch space and the record every input record is run in (it is never
+// kept: its output is encoded before the next record).
+type worker struct {
+	st  plan.State
+	rec record.Record
+}
+
 func (s *stream) halt() { s.stopOnce.Do(func() { close(s.stop) }) }
 
 // run processes one input to its end (or until the stream is stopped).
@@ -56,6 +69,9 @@ func (s *stream) run(in namedReader) error {
 	s.name = in.name
 	src := &source{chunks: readChunks(in.r, s.stop), stop: s.stop}
 	workers := runtime.GOMAXPROCS(0)
+	if s.visit != nil {
+		workers = 1
+	}
 	maxInFlight := 2 * workers
 	work := make(chan *batch, maxInFlight)
 	done := make(chan *batch, maxInFlight)
@@ -65,9 +81,9 @@ func (s *stream) run(in namedReader) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			st := plan.State{RecordTimeout: s.timeout}
+			w := &worker{st: plan.State{RecordTimeout: s.timeout}}
 			for b := range work {
-				s.process(b, &st)
+				s.process(b, w)
 				done <- b
 			}
 		}()

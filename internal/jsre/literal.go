@@ -3,6 +3,7 @@ package jsre
 import (
 	"regexp/syntax"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxLiterals bounds the size of the literal sets the analysis builds.
@@ -13,11 +14,13 @@ const maxLiterals = 32
 type litSet []string
 
 // exactSet returns the strings a fragment matches when it matches only a
-// small finite set of literal strings (case-sensitive), or ok=false.
+// small finite set of literal strings (case-sensitive), or ok=false. A
+// fragment that can match U+FFFD is not a literal set: RE2 matches it
+// against every invalid UTF-8 byte of the input, a byte search would not.
 func exactSet(re *syntax.Regexp) (litSet, bool) {
 	switch re.Op {
 	case syntax.OpLiteral:
-		if re.Flags&syntax.FoldCase != 0 {
+		if re.Flags&syntax.FoldCase != 0 || hasRuneError(re.Rune) {
 			return nil, false
 		}
 		return litSet{string(re.Rune)}, true
@@ -55,7 +58,7 @@ func classSet(re *syntax.Regexp) (litSet, bool) {
 	var out litSet
 	for i := 0; i+1 < len(re.Rune); i += 2 {
 		for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
-			if len(out) >= 8 {
+			if len(out) >= 8 || r == utf8.RuneError {
 				return nil, false
 			}
 			out = append(out, string(r))
@@ -124,4 +127,15 @@ func leadingSet(re *syntax.Regexp) (litSet, bool) {
 		out = cross(out, set)
 	}
 	return out, out.minLen() > 0
+}
+
+// hasRuneError reports whether a literal contains U+FFFD, which RE2
+// matches against any invalid UTF-8 byte of the input.
+func hasRuneError(rs []rune) bool {
+	for _, r := range rs {
+		if r == utf8.RuneError {
+			return true
+		}
+	}
+	return false
 }

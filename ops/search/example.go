@@ -119,8 +119,8 @@ func waitFor(ctx context.Context, c *client, index, id string, ok func(map[strin
 		if time.Now().After(deadline) {
 			return fmt.Errorf("document %s/%s not visible as expected after 20s (last: %v, %v)", index, id, src, err)
 		}
-		if err := sleep(ctx, 20*time.Millisecond); err != nil {
-			return err
+		if !job.Sleep(ctx, 20*time.Millisecond) {
+			return ctx.Err()
 		}
 	}
 }

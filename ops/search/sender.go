@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-	"time"
 
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/record"
@@ -187,7 +186,7 @@ func (s *Sender) sendChunk(ctx context.Context, ch *chunk) error {
 		if err != nil {
 			var re *requestError
 			if errors.As(err, &re) && re.retry && attempt < s.opt.retryLimit && (!re.ambiguous || ch.idempotent(todo)) {
-				if serr := sleep(ctx, wait); serr != nil {
+				if !job.Sleep(ctx, wait) {
 					return err
 				}
 				wait = min(2*wait, maxRetryWait)
@@ -198,8 +197,8 @@ func (s *Sender) sendChunk(ctx context.Context, ch *chunk) error {
 		if todo, err = ch.record(resp, todo, attempt == s.opt.retryLimit); err != nil || len(todo) == 0 {
 			return err
 		}
-		if err := sleep(ctx, wait); err != nil {
-			return err
+		if !job.Sleep(ctx, wait) {
+			return ctx.Err()
 		}
 		wait = min(2*wait, maxRetryWait)
 	}
@@ -237,17 +236,6 @@ func (ch *chunk) record(resp *bulkResponse, todo []int, last bool) ([]int, error
 		ch.outcomes[p], ch.reasons[p] = o, reason
 	}
 	return again, nil
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // requestError is a bulk request that failed as a whole.

@@ -21,6 +21,9 @@ type Element struct {
 	No       int          `json:"no"`
 	YesLabel string       `json:"yes_label"`
 	NoLabel  string       `json:"no_label,omitempty"` // "": the element has one branch
+	// NodeIDs are the IDs of the plan.Graph nodes that show the element
+	// (one, or one per other_match_required entry naming its field).
+	NodeIDs []string `json:"-"`
 
 	key any
 }
@@ -38,22 +41,24 @@ type Coverage struct {
 func NewCoverage(p *plan.Plan) *Coverage {
 	c := &Coverage{byKey: map[any]*Element{}}
 	for i, s := range p.Selectors {
-		c.add(&Element{Kind: "selector", Rule: s.Rule, What: s.Query, Selector: i, YesLabel: "matched", key: s})
-		for _, e := range s.Extractions {
-			c.add(&Element{Kind: "extraction", Rule: e.Rule, What: e.Describe(), Selector: i, YesLabel: "extracted", key: e})
+		c.add(&Element{Kind: "selector", Rule: s.Rule, What: s.Query, Selector: i, YesLabel: "matched", key: s}, plan.SelectorNodeID(i))
+		for j, e := range s.Extractions {
+			c.add(&Element{Kind: "extraction", Rule: e.Rule, What: e.Describe(), Selector: i, YesLabel: "extracted", key: e}, plan.ExtractionNodeID(i, j))
 		}
-		for _, st := range s.Pipeline {
-			c.add(stepElement(i, st))
+		for j, st := range s.Pipeline {
+			c.add(stepElement(i, st), plan.StepNodeID(i, j))
 		}
 	}
 	for i := range p.Restrict {
 		x := &p.Restrict[i]
-		c.add(&Element{Kind: "output_false", Rule: x.Rule, What: "output:false " + x.Path.String(), Selector: -1, YesLabel: "removed the field", key: x})
+		c.add(&Element{Kind: "output_false", Rule: x.Rule, What: "output:false " + x.Path.String(), Selector: -1, YesLabel: "removed the field", key: x}, plan.RestrictNodeID(i))
 	}
-	for _, q := range p.Require {
-		if _, seen := c.byKey[q.Field]; !seen {
-			c.add(&Element{Kind: "other_match_required", Rule: q.Rule, What: "other_match_required " + q.Field, Selector: -1, YesLabel: "dropped a record", key: q.Field})
+	for i, q := range p.Require {
+		if e, seen := c.byKey[q.Field]; seen {
+			e.NodeIDs = append(e.NodeIDs, plan.RequireNodeID(i))
+			continue
 		}
+		c.add(&Element{Kind: "other_match_required", Rule: q.Rule, What: "other_match_required " + q.Field, Selector: -1, YesLabel: "dropped a record", key: q.Field}, plan.RequireNodeID(i))
 	}
 	return c
 }
@@ -69,7 +74,8 @@ func stepElement(sel int, st *plan.Step) *Element {
 	return e
 }
 
-func (c *Coverage) add(e *Element) {
+func (c *Coverage) add(e *Element, nodeID string) {
+	e.NodeIDs = append(e.NodeIDs, nodeID)
 	c.Elements = append(c.Elements, e)
 	c.byKey[e.key] = e
 }

@@ -210,3 +210,53 @@ func TestPanicEndsOneTrace(t *testing.T) {
 		t.Errorf("record after the panic: %s %q", record.JSON(traces[2].Output), traces[2].Panic)
 	}
 }
+
+// Every node of plan.Graph shows exactly one coverage element, and every
+// element names nodes of the graph: coverage annotates the graph by these
+// IDs, so a node never shows another element's counts. Two rules carry the
+// same field with other_match_required: one element, two nodes.
+func TestCoverageNodeIDs(t *testing.T) {
+	rules := `{"selector": "a:1", "source": "a", "target": "x", "tag": "t", "output": false}
+{"follow": "t", "post_process": "toUpperCase", "target": "y"}
+{"selector": "b:2", "source": "b", "target": "z", "tag": "v"}
+{"follow": "v", "validation": "isString"}
+{"source": "id", "target": "id", "other_match_required": true}
+{"source": "id", "target": "id", "other_match_required": true}
+{"source": "ts", "target": "ts", "other_match_required": true}`
+	p, diags := compiler.Compile([]*diag.Source{diag.NewSource("ids.rules", []byte(rules))}, compiler.Config{})
+	if p == nil {
+		t.Fatal(diags)
+	}
+	c := provenance.NewCoverage(p)
+	shown := map[string]*provenance.Element{}
+	for _, e := range c.Elements {
+		if len(e.NodeIDs) == 0 {
+			t.Errorf("element %s %q names no graph node", e.Kind, e.What)
+		}
+		for _, id := range e.NodeIDs {
+			if shown[id] != nil {
+				t.Errorf("node %s shows two elements", id)
+			}
+			shown[id] = e
+		}
+	}
+	nodes, _ := p.Graph()
+	for _, n := range nodes {
+		e := shown[n.ID]
+		if e == nil {
+			t.Errorf("graph node %s (%s) shows no element", n.ID, n.Title)
+			continue
+		}
+		if e.Kind == "other_match_required" { // one element per field, a node per rule
+			if field := strings.TrimPrefix(e.What, "other_match_required "); !strings.HasPrefix(n.Title, field+" ") {
+				t.Errorf("node %s (%s) shows the element of field %s", n.ID, n.Title, field)
+			}
+		} else if e.Rule.ID != n.Rule.ID {
+			t.Errorf("node %s is rule %d, its element is rule %d", n.ID, n.Rule.ID, e.Rule.ID)
+		}
+		delete(shown, n.ID)
+	}
+	for id := range shown {
+		t.Errorf("element node %s is not in the graph", id)
+	}
+}
