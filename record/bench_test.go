@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-func weblogLines(b *testing.B) [][]byte {
+func weblogLines(b testing.TB) [][]byte {
 	data, err := os.ReadFile("../testdata/weblog/weblogs-2k.ndjson")
 	if err != nil {
 		b.Fatal(err)
@@ -107,10 +107,25 @@ func BenchmarkDecoderWeblogNested(b *testing.B) {
 	}
 }
 
-func weblogStrings(b *testing.B) []string {
+func weblogStrings(b testing.TB) []string {
 	var out []string
 	for _, l := range weblogLines(b) {
 		out = append(out, string(l))
 	}
 	return out
+}
+
+// BenchmarkAppendString encodes the strings of a web-log record.
+func BenchmarkAppendString(b *testing.B) {
+	strs := []string{"request_id", "req-00000000", "ip", "204.141.159.173",
+		"https://www.example.com/products/item-76187?user=peggy521&session=738b42c835484f3e&ref=home&page=11",
+		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.109 Safari/537.36",
+		"GET", "created", "2024-03-04T20:29:16.356Z", "a \"quoted\"\tvalue\n"}
+	buf := make([]byte, 0, 1024)
+	for b.Loop() {
+		buf = buf[:0]
+		for _, s := range strs {
+			buf = AppendString(buf, s)
+		}
+	}
 }

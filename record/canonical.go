@@ -115,7 +115,12 @@ func (c *canonicalScan) str() (string, bool) {
 	}
 	c.i++
 	start := c.i
+	var or uint64
+	c.i, or = plainWords(c.s, c.i)
 	var high byte
+	if or&swarHigh != 0 {
+		high = 0x80
+	}
 	for c.i < len(c.s) {
 		ch := c.s[c.i]
 		switch {

@@ -176,18 +176,14 @@ func (d *decoder) object() (any, error) {
 		return nil, err
 	}
 	d.i++ // {
-	size := 4
-	if d.depth == 1 {
-		size = 16 // records are usually wider than the objects inside them
-	}
-	o := NewObject(size)
+	o := d.startObject()
 	var seen uint64 // a one-bit-per-key hash: a clear bit means a new key
 	var keys map[string]int
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == '}' {
 		d.i++
 		d.depth--
-		return o, nil
+		return d.endObject(o), nil
 	}
 	for {
 		d.ws()
@@ -239,7 +235,7 @@ func (d *decoder) object() (any, error) {
 		if d.s[d.i] == '}' {
 			d.i++
 			d.depth--
-			return o, nil
+			return d.endObject(o), nil
 		}
 		return nil, d.err("expected ',' or '}' in object")
 	}
@@ -276,20 +272,20 @@ func (d *decoder) array() (any, error) {
 		return nil, err
 	}
 	d.i++ // [
-	a := make([]any, 0, 4)
+	v, a := newArray()
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
 		d.depth--
-		return a, nil
+		return v, nil
 	}
 	for {
 		d.ws()
-		v, err := d.value()
+		e, err := d.value()
 		if err != nil {
 			return nil, err
 		}
-		a = append(a, v)
+		*a = append(*a, e)
 		d.ws()
 		if d.i >= len(d.s) {
 			return nil, d.err("unexpected end of JSON input")
@@ -301,7 +297,7 @@ func (d *decoder) array() (any, error) {
 		if d.s[d.i] == ']' {
 			d.i++
 			d.depth--
-			return a, nil
+			return v, nil
 		}
 		return nil, d.err("expected ',' or ']' in array")
 	}

@@ -121,18 +121,15 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 // JSON.stringify (quote, backslash and control characters only).
 func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
+	for i := 0; ; {
+		j := nextStop(s, i)
+		b = append(b, s[i:j]...)
+		if j == len(s) {
+			return append(b, '"')
 		}
-		b = append(b, s[start:i]...)
-		b = appendEscape(b, c)
-		start = i + 1
+		b = appendEscape(b, s[j])
+		i = j + 1
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 func appendEscape(b []byte, c byte) []byte {

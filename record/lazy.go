@@ -34,7 +34,9 @@ func (o *Object) decodeRaw() {
 func (o *Object) resolve(i int) any {
 	v := o.fields[i].val
 	if l, ok := v.(*lazyJSON); ok {
-		d := decoder{s: l.text, slab: l.slab}
+		// depth 1: the value is a record's member (nesting is limited as
+		// when the record was read)
+		d := decoder{s: l.text, slab: l.slab, depth: 1}
 		dv, err := d.value()
 		if err != nil { // cannot happen: the text was validated when it was read
 			dv = nil

@@ -37,26 +37,29 @@ func stopBytes(x uint64) uint64 {
 	return m & swarHigh
 }
 
-// skipPlain advances d.i over bytes that are none of '"', '\\' or a
-// control character, whole words at a time, and stops at the first such
-// byte or fewer than eight bytes before the end. It returns the bytes it
-// passed ORed together word-wise (their high bits tell whether any was
-// non-ASCII).
+// skipPlain advances d.i over plain string bytes (plainWords).
 func (d *decoder) skipPlain() uint64 {
 	var or uint64
-	s, i := d.s, d.i
+	d.i, or = plainWords(d.s, d.i)
+	return or
+}
+
+// plainWords returns the index of the first byte at or after i that is
+// '"', '\\' or a control character, looking at whole words: when fewer
+// than eight bytes are left it stops early, at the first of them. It
+// also returns the bytes it passed ORed together word-wise (their high
+// bits tell whether any was non-ASCII).
+func plainWords(s string, i int) (int, uint64) {
+	var or uint64
 	for ; i+8 <= len(s); i += 8 {
 		x := load64(s, i)
 		if m := stopBytes(x); m != 0 {
 			n := bits.TrailingZeros64(m) >> 3
-			or |= x & (1<<(8*n) - 1)
-			d.i = i + n
-			return or
+			return i + n, or | x&(1<<(8*n)-1)
 		}
 		or |= x
 	}
-	d.i = i
-	return or
+	return i, or
 }
 
 // str decodes the string literal at d.i (its opening quote). A string
@@ -137,8 +140,7 @@ func (d *decoder) skipEscape() error {
 // escapedStr decodes the rest of a string with escapes; d.i is at the
 // first backslash, start at the string's first byte.
 func (d *decoder) escapedStr(start int) (string, error) {
-	buf := make([]byte, 0, d.i-start+16)
-	buf = append(buf, d.s[start:d.i]...)
+	buf := append(d.escapeBuf(), d.s[start:d.i]...)
 	for {
 		from := d.i
 		d.skipPlain()
@@ -153,7 +155,7 @@ func (d *decoder) escapedStr(start int) (string, error) {
 			if !utf8.Valid(buf) {
 				return string([]rune(string(buf))), nil
 			}
-			return string(buf), nil
+			return d.text(buf), nil
 		case c < 0x20:
 			return "", d.err("control character in string")
 		case c != '\\':
@@ -166,4 +168,32 @@ func (d *decoder) escapedStr(start int) (string, error) {
 			return "", err
 		}
 	}
+}
+
+// nextStop is the index of the first quote, backslash or control byte
+// in s at or after i, or len(s).
+func nextStop(s string, i int) int {
+	for ; len(s)-i >= 8; i += 8 {
+		if m := stopBytes(load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	if i == len(s) {
+		return i
+	}
+	if k := len(s) - 8; k >= 0 {
+		// the last word, its bytes before i made plain ('A')
+		before := uint64(1)<<(8*(i-k)) - 1
+		m := stopBytes(load64(s, k)&^before | swarOnes*'A'&before)
+		if m == 0 {
+			return len(s)
+		}
+		return k + bits.TrailingZeros64(m)>>3
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+			return i
+		}
+	}
+	return i
 }

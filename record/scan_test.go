@@ -183,3 +183,66 @@ func trailingByte(m uint64) int {
 	}
 	return 8
 }
+
+// byteLoopAppendString is the byte-at-a-time AppendString the word scan
+// replaced: the oracle.
+func byteLoopAppendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		b = appendEscape(b, c)
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// TestAppendStringMatchesByteLoop: the word-at-a-time encoder writes what
+// the byte loop wrote, on random strings of every byte class and length.
+func TestAppendStringMatchesByteLoop(t *testing.T) {
+	rng := rand.New(rand.NewSource(19))
+	for n := 0; n < 200000; n++ {
+		var b strings.Builder
+		for k := rng.Intn(12); k > 0; k-- {
+			b.WriteString(stringPieces[rng.Intn(len(stringPieces))])
+		}
+		for k := rng.Intn(4); k > 0; k-- {
+			b.WriteByte(byte(rng.Intn(256)))
+		}
+		s := b.String()
+		if got, want := AppendString([]byte("x"), s), byteLoopAppendString([]byte("x"), s); string(got) != string(want) {
+			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// TestCanonicalStrings: the word-at-a-time scan of canonical() says yes
+// to a string member exactly when encoding its decoding gives it back.
+func TestCanonicalStrings(t *testing.T) {
+	rng := rand.New(rand.NewSource(23))
+	checked := 0
+	for n := 0; n < 100000; n++ {
+		var b strings.Builder
+		for k := rng.Intn(10); k > 0; k-- {
+			b.WriteString(stringPieces[rng.Intn(len(stringPieces))])
+		}
+		line := `{"k":"` + b.String() + `"}`
+		v, err := ParseJSONString(line)
+		if err != nil {
+			continue
+		}
+		checked++
+		same := JSON(v) == line && !strings.Contains(line[6:], `\`)
+		if got := canonical(line); got != same {
+			t.Fatalf("canonical(%q) = %v; encoding gives %s", line, got, JSON(v))
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d valid literals", checked)
+	}
+}

@@ -29,12 +29,34 @@ func (d *Decoder) ParseRecord(s string) (any, error) {
 // slabChunk is how many values of a kind one chunk holds.
 const slabChunk = 256
 
-// slab hands out the boxes of decoded values from chunks.
+// slab hands out from chunks the boxes of decoded values, the text of
+// strings with escapes, and the records themselves (their Object and
+// members; a record gets exactly the room its members take, as a full
+// slice: growing it moves it out of the chunk, so it never writes over a
+// neighbour).
+//
+// Only values that point at nothing in another chunk's kind, or only at
+// such values, share chunks: a record's members point at boxes, lazy text
+// and objects of their own, never at another record's chunk. Were nested
+// objects in chunks too, the collector, shading one old chunk while it
+// runs (a pointer to it overwritten), could follow chunk to chunk through
+// every record decoded since its last cycle and keep them all.
 type slab struct {
-	strs  []string
-	nums  []float64
-	lazys []lazyJSON
+	strs   []string
+	nums   []float64
+	lazys  []lazyJSON
+	objs   []Object // records
+	fields []field  // records' members
+	bytes  []byte   // the text of strings with escapes
+	buf    []byte   // where a string with escapes is decoded
 }
+
+const (
+	fieldChunk = 512  // members of records in one chunk
+	minRoom    = 64   // a record starts a new chunk when less is left
+	bytesChunk = 4096 // bytes of strings with escapes in one chunk
+	maxBytes   = 512  // a longer string is allocated on its own
+)
 
 // Interface values are a type word and a pointer to the value (for
 // strings and float64s). The type words are taken from these boxes.
@@ -77,6 +99,47 @@ func (sl *slab) lazyJSON(text string) *lazyJSON {
 	}
 	sl.lazys = append(sl.lazys, lazyJSON{text, sl})
 	return &sl.lazys[len(sl.lazys)-1]
+}
+
+// startRecord returns an empty object whose members will be written
+// into the field chunk, with the rest of the chunk as room. Nothing else
+// may take from the chunk before endRecord.
+func (sl *slab) startRecord() *Object {
+	if cap(sl.fields)-len(sl.fields) < minRoom {
+		sl.fields = make([]field, 0, fieldChunk)
+	}
+	if len(sl.objs) == cap(sl.objs) {
+		sl.objs = make([]Object, 0, slabChunk/4)
+	}
+	sl.objs = append(sl.objs, Object{fields: sl.fields[len(sl.fields):len(sl.fields)]})
+	return &sl.objs[len(sl.objs)-1]
+}
+
+// endRecord takes the members of o from the chunk, when they are still
+// there (a record wider than the room moved them out), and takes away
+// o's room beyond them.
+func (sl *slab) endRecord(o *Object) {
+	n := len(o.fields)
+	if n > 0 && unsafe.SliceData(o.fields) == unsafe.SliceData(sl.fields[len(sl.fields):]) {
+		sl.fields = sl.fields[:len(sl.fields)+n]
+	}
+	o.fields = o.fields[:n:n]
+}
+
+// text returns b as a string in the slab's memory. The bytes of a chunk
+// are written once, when handed out, and never again, so strings may
+// point into it.
+func (sl *slab) text(b []byte) string {
+	n := len(b)
+	if n == 0 || n > maxBytes {
+		return string(b)
+	}
+	if cap(sl.bytes)-len(sl.bytes) < n {
+		sl.bytes = make([]byte, 0, bytesChunk)
+	}
+	start := len(sl.bytes)
+	sl.bytes = append(sl.bytes, b...)
+	return unsafe.String(unsafe.SliceData(sl.bytes[start:]), n)
 }
 
 // boxString, boxFloat and lazyText box a decoded value in the decoder's

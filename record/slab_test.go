@@ -121,3 +121,67 @@ func TestParseRecordRaw(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoderRecordsDoNotOverlap: records that share a Decoder's chunks
+// (members, escaped text, arrays) each change on their own: growing,
+// shrinking and rewriting one record, nested values included, leaves
+// every other record as it was read, whatever the records' widths and
+// with failed lines in between.
+func TestDecoderRecordsDoNotOverlap(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	var dec Decoder
+	var lines []string
+	var recs []*Object
+	for i := 0; i < 2000; i++ {
+		line := randomRecord(rng, i)
+		if rng.Intn(5) == 0 { // wide records: more members than a chunk has room left
+			line = wideRecord(rng.Intn(200))
+		}
+		if rng.Intn(7) == 0 {
+			if _, err := dec.ParseRecord(line[:len(line)/2]); err == nil {
+				t.Fatalf("%s: no error", line[:len(line)/2])
+			}
+		}
+		v, err := dec.ParseRecord(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, line)
+		recs = append(recs, v.(*Object))
+	}
+	want := make([]string, len(lines))
+	for i, l := range lines {
+		o, _ := ParseObject([]byte(l))
+		want[i] = JSON(o)
+	}
+	for i, o := range recs {
+		if JSON(o) != want[i] {
+			t.Fatalf("record %d reads %s, want %s", i, JSON(o), want[i])
+		}
+		if i%2 == 0 {
+			continue // the odd ones change
+		}
+		o.Set("added", "x")
+		o.Delete("f")
+		ParsePath("nested.n[5]").Set(o, 1.0)
+		ParsePath("arr[0]").Set(o, "changed")
+		ParsePath("arr[7]").Set(o, "grown")
+		ParsePath("nested.extra").Set(o, true)
+		want[i] = JSON(o)
+	}
+	for i, o := range recs {
+		if got := JSON(o); got != want[i] {
+			t.Fatalf("record %d: %s, want %s", i, got, want[i])
+		}
+	}
+}
+
+func wideRecord(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"id":"w\"ide"`)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `,"k%d":"v\t%d"`, i, i)
+	}
+	b.WriteString(`,"arr":[1,2,3,4,5],"nested":{"n":[]}}`)
+	return b.String()
+}
