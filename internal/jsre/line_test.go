@@ -52,6 +52,13 @@ func agreeFirst(t *testing.T, r *Regexp, in string) {
 	}
 }
 
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // Characters the random inputs are made of: the patterns' own letters,
 // line terminators, non-ASCII, U+FFFD and invalid UTF-8.
 var edgePieces = []string{"a", "b", "c", "x", "/", "0", "9", ".", "q", "=", "?", "&", " ",
@@ -75,8 +82,11 @@ var (
 
 func randomPattern(rng *rand.Rand) string {
 	var b strings.Builder
-	if rng.IntN(3) == 0 {
+	switch rng.IntN(8) {
+	case 0, 1, 2:
 		b.WriteByte('^')
+	case 3:
+		b.WriteString("^.*") // the Lucene and wildcard shapes ^.*X$ and ^.*X.*$
 	}
 	for n := 1 + rng.IntN(4); n > 0; n-- {
 		atom := atomPieces[rng.IntN(len(atomPieces))]
@@ -85,8 +95,11 @@ func randomPattern(rng *rand.Rand) string {
 		}
 		b.WriteString(atom + quantPieces[rng.IntN(len(quantPieces))])
 	}
-	if rng.IntN(3) == 0 {
+	switch rng.IntN(6) {
+	case 0, 1:
 		b.WriteByte('$')
+	case 2:
+		b.WriteString(".*$")
 	}
 	return b.String()
 }
@@ -95,24 +108,53 @@ func randomPattern(rng *rand.Rand) string {
 // fast paths) against the RE2 engine on random patterns and inputs.
 func TestLineProgramAgreesWithEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 1))
-	lines := 0
-	for range 3000 {
+	lines, suffixes, wraps := 0, 0, 0
+	for range 4000 {
 		p := randomPattern(rng)
 		fast, err := Compile(p, "")
 		if err != nil || !fast.Linear() {
 			continue
 		}
-		if fast.fast != nil && fast.fast.line != nil {
-			lines++
+		if f := fast.fast; f != nil {
+			lines += btoi(f.line != nil)
+			suffixes += btoi(f.suffix != nil)
+			wraps += btoi(f.dotWrap)
 		}
 		slow := engineOnly(t, p)
 		for range 40 {
 			agree(t, fast, slow, randomInput(rng))
 		}
 	}
-	t.Logf("%d line programs", lines)
-	if lines < 300 {
-		t.Errorf("only %d random patterns got a line program", lines)
+	t.Logf("%d line programs, %d ^.*X$, %d ^.*X.*$", lines, suffixes, wraps)
+	if lines < 300 || suffixes < 3 || wraps < 20 {
+		t.Errorf("few random patterns took the fast paths: %d line programs, %d ^.*X$, %d ^.*X.*$", lines, suffixes, wraps)
+	}
+}
+
+// The shapes of Lucene regex terms and wildcards, ^.*X$ and ^.*X.*$ with X
+// a literal set (line terminators included), agree with the engine.
+func TestDotShapesAgreeWithEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	lits := []string{"a", "b", "\\.", "é", "(a|bc)", "[ab]", "\\n", "\\u2028", "\\r", "\\s", "(x|\\n)", "\\ufffd"}
+	fast := 0
+	for range 400 {
+		var x strings.Builder
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			x.WriteString(lits[rng.IntN(len(lits))])
+		}
+		for _, p := range []string{"^.*" + x.String() + "$", "^.*" + x.String() + ".*$"} {
+			r := MustCompile(p, "")
+			if r.fast != nil && (r.fast.suffix != nil || r.fast.dotWrap) {
+				fast++
+			}
+			slow := engineOnly(t, p)
+			for range 40 {
+				agree(t, r, slow, randomInput(rng))
+			}
+		}
+	}
+	if fast < 200 {
+		t.Errorf("only %d of 800 patterns took the ^.*X$ or ^.*X.*$ path", fast)
 	}
 }
 
@@ -141,6 +183,9 @@ func TestLineProgramPatterns(t *testing.T) {
 		{`^.*(Chrome|Firefox).*$`, false},
 		{`^.*[?&]q=.*$`, false},
 		{`^.*a+b.*$`, false},
+		{`^.*\.example\.com$`, false}, // wildcard *.example.com
+		{`^.*(Chrome|\u2028|b)$`, false},
+		{`^.*ab?$`, false},
 		{`(a)\1(b)?`, false}, // backtracking engine
 		{`a(?=b)|(c)`, false},
 	} {
@@ -152,7 +197,8 @@ func TestLineProgramPatterns(t *testing.T) {
 		for _, in := range []string{"", "Chrome/120.0.6099.109 Safari", "Firefox/", "xFirefox/1.2.3Chrome/9", "a\nChrome/1", "/blog/x/cart/",
 			"//products//", "61511", "615112", "6151\n", "user:12:", "user::", "Lima", "Hanoi\u2028", "H\xff", "12-34 56-78", "ax aax", "aaaa",
 			"\xe2\x80\xa8Chrome/1", "é/search/é", "\xff/cart/", "Chrome\r", "\u2029Firefox", "Chr\nome", "?q=\xe2\x80\xa9", "\xe2\x80?q=",
-			"\xe2?q=\xe2\x80", "\xe2\xe2\x80\xa8&q=", "&q=\xe2\x80\xa8", "aab\u2028", "\xe2\x80\xaaFirefox"} {
+			"\xe2?q=\xe2\x80", "\xe2\xe2\x80\xa8&q=", "&q=\xe2\x80\xa8", "aab\u2028", "\xe2\x80\xaaFirefox",
+			"www.example.com", "a\nb.example.com", ".example.com", "example.com", "x.example.com\n", "\xe2\x80\u2028", "\xe2\u2028", "é\xffb"} {
 			agree(t, r, slow, in)
 		}
 		for range 300 {
