@@ -22,6 +22,8 @@ type lineProg struct {
 	anchored bool   // the pattern starts with ^: it can match only at 0
 	lead     litSet // every match starts with one of these (nil: unknown)
 	leadOp   int    // the op that matches lead (the ops before it are saves)
+	loopOp   int    // the first consuming op when it is an unbounded loop, else -1
+	first    *runeClass // a match starts with a rune of this class (nil: unknown)
 	slots    int    // capture slots: 2 x (groups + 1)
 }
 
@@ -63,6 +65,8 @@ func compileLine(re *syntax.Regexp) *lineProg {
 		return nil
 	}
 	p.lead, p.leadOp = p.leadSet()
+	p.loopOp = p.leadingLoop()
+	p.first = p.firstClass()
 	return p
 }
 
@@ -251,6 +255,34 @@ func (p *lineProg) leadSet() (litSet, int) {
 	return nil, 0
 }
 
+// leadingLoop is the index of the first consuming op when it is a class
+// loop without an upper bound, else -1.
+func (p *lineProg) leadingLoop() int {
+	for i, op := range p.ops {
+		if op.kind != lineSave {
+			if op.kind == lineClass && op.max < 0 {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// firstClass is the class of the first consuming op when it must match at
+// least once, else nil.
+func (p *lineProg) firstClass() *runeClass {
+	for _, op := range p.ops {
+		if op.kind != lineSave {
+			if op.kind == lineClass && op.min > 0 {
+				return op.class
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 // lineRun is one search of a line program over s; work counts the runes
 // and bytes examined so far, which bounds the search (see find).
 type lineRun struct {
@@ -260,6 +292,10 @@ type lineRun struct {
 	work  int
 	limit int
 	lead  leadScan
+	// loopEnd is where the leading loop (lineProg.loopOp) of the last try
+	// ended. A try from anywhere up to there fails the same way: the loop
+	// ends at the same place with fewer runes, and the rest is the same.
+	loopEnd int
 }
 
 // init prepares a search of s. The work limit keeps the search linear: a
@@ -283,13 +319,19 @@ func (r *lineRun) find(pos int) (found, ok bool) {
 		return r.findLead(pos)
 	}
 	for pos <= len(r.s) {
+		if r.p.first != nil {
+			if pos = r.p.first.index(r.s, pos); pos < 0 {
+				return false, true
+			}
+		}
+		r.loopEnd = pos
 		if r.matchAt(pos) {
 			return true, true
 		}
 		if r.work++; r.work > r.limit {
 			return false, false
 		}
-		pos += runeWidth(r.s, pos)
+		pos = r.loopEnd + runeWidth(r.s, r.loopEnd)
 	}
 	return false, true
 }
@@ -353,6 +395,9 @@ func (r *lineRun) matchFrom(i int, pos int) bool {
 		case lineClass:
 			n, end := op.class.span(s, pos, op.max)
 			r.work += n
+			if i == r.p.loopOp {
+				r.loopEnd = end
+			}
 			if n < op.min {
 				return false
 			}

@@ -186,6 +186,9 @@ func TestLineProgramPatterns(t *testing.T) {
 		{`^.*\.example\.com$`, false}, // wildcard *.example.com
 		{`^.*(Chrome|\u2028|b)$`, false},
 		{`^.*ab?$`, false},
+		{`\d+\.\d+`, true},
+		{`[a-z]*\d`, true},
+		{`(\w+)@(\w+)`, true},
 		{`(a)\1(b)?`, false}, // backtracking engine
 		{`a(?=b)|(c)`, false},
 	} {
@@ -222,6 +225,17 @@ func TestLineProgramGivesUp(t *testing.T) {
 	}
 	agree(t, r, engineOnly(t, `a[^x]*x`), in)
 	agree(t, r, engineOnly(t, `a[^x]*x`), in+"x")
+
+	// A leading loop is not re-read from inside its own run: no giving up.
+	for _, p := range []string{`\d+\.\d+`, `[a-z]+\d`, `(\w+)@`} {
+		r := MustCompile(p, "")
+		in := strings.Repeat("1234567890abc ", 400)
+		run.init(r.fast.line, in)
+		if found, ok := run.find(0); found || !ok || run.work > 2*len(in) {
+			t.Errorf("/%s/: found %v, ok %v after %d work units on %d bytes", p, found, ok, run.work, len(in))
+		}
+		agree(t, r, engineOnly(t, p), in)
+	}
 }
 
 // The fast paths stay linear on texts full of failing candidates (a
