@@ -19,12 +19,12 @@ import (
 // differential tests pin that.
 type lineProg struct {
 	ops      []lineOp
-	anchored bool   // the pattern starts with ^: it can match only at 0
-	lead     litSet // every match starts with one of these (nil: unknown)
-	leadOp   int    // the op that matches lead (the ops before it are saves)
-	loopOp   int    // the first consuming op when it is an unbounded loop, else -1
+	anchored bool       // the pattern starts with ^: it can match only at 0
+	lead     litSet     // every match starts with one of these (nil: unknown)
+	leadOp   int        // the op that matches lead (the ops before it are saves)
+	loopOp   int        // the first consuming op when it is an unbounded loop, else -1
 	first    *runeClass // a match starts with a rune of this class (nil: unknown)
-	slots    int    // capture slots: 2 x (groups + 1)
+	slots    int        // capture slots: 2 x (groups + 1)
 }
 
 type lineKind uint8
