@@ -44,7 +44,8 @@ type lineOp struct {
 	set      litSet
 	firsts   *firstBytes // set's strings by first byte
 	class    *runeClass
-	min, max int // class repetition; max < 0: unbounded
+	min, max int  // class repetition; max < 0: unbounded
+	lazy     bool // a lazy loop (see deterministic)
 }
 
 // maxLineSlots bounds the capture slots of a line program, so a match
@@ -135,16 +136,13 @@ func (b *lineBuilder) add(re *syntax.Regexp) bool {
 	return false
 }
 
-// loop appends a greedy repetition of one character.
+// loop appends a repetition of one character.
 func (b *lineBuilder) loop(re *syntax.Regexp) bool {
-	if re.Flags&syntax.NonGreedy != 0 {
-		return false
-	}
 	c := classOf(re.Sub[0])
 	if c == nil {
 		return false
 	}
-	op := lineOp{kind: lineClass, class: c, min: re.Min, max: re.Max}
+	op := lineOp{kind: lineClass, class: c, min: re.Min, max: re.Max, lazy: re.Flags&syntax.NonGreedy != 0}
 	switch re.Op {
 	case syntax.OpStar:
 		op.min, op.max = 0, -1
@@ -200,14 +198,34 @@ func (l litSet) prefixFree() bool {
 }
 
 // deterministic checks that every variable-length loop is followed by
-// something that cannot begin with a character the loop accepts.
+// something that cannot begin with a character the loop accepts. A lazy
+// loop must moreover be followed by something that cannot match empty at
+// the end (then only its longest count can match, as for a greedy one:
+// some(.*?)$ is some(.*)$).
 func (p *lineProg) deterministic() bool {
 	for i, op := range p.ops {
-		if op.kind == lineClass && op.min != op.max && p.firstOverlaps(i+1, op.class) {
+		if op.kind != lineClass || op.min == op.max {
+			continue
+		}
+		if p.firstOverlaps(i+1, op.class) || op.lazy && !p.mustConsumeOrEnd(i+1) {
 			return false
 		}
 	}
 	return true
+}
+
+// mustConsumeOrEnd reports whether ops[i:] must consume a rune or stand at
+// the end of the text to match.
+func (p *lineProg) mustConsumeOrEnd(i int) bool {
+	for _, op := range p.ops[i:] {
+		switch {
+		case op.kind == lineLit, op.kind == lineSet, op.kind == lineEnd:
+			return true
+		case op.kind == lineClass && op.min > 0:
+			return true
+		}
+	}
+	return false
 }
 
 // firstOverlaps reports whether what ops[i:] can consume first may be a

@@ -175,9 +175,14 @@ func TestLineProgramPatterns(t *testing.T) {
 		{`a[^x]*x`, true},
 		{`(a|ab)c`, false},     // a set with a prefix: a real choice
 		{`[a-z]+[a-c]`, false}, // the loop's follower starts with what it eats
-		{`a+?b`, false},        // lazy
-		{`(a)?b`, false},       // optional group
-		{`(?:(a)|b)c`, false},  // a group inside an alternation
+		{`a+?b`, true},         // lazy, but only the longest run can be followed by b
+		{`some(.*?)$`, true},   // a rule of the reference's tests
+		{`/path/tiles/longitude/(.*?)$`, true},
+		{`a.*?`, false}, // lazy: the shortest match is "a"
+		{`a[^x]*?x?`, false},
+		{`(.*?)x`, false},
+		{`(a)?b`, false},      // optional group
+		{`(?:(a)|b)c`, false}, // a group inside an alternation
 		{`\bword`, false},
 		{`\ufffd`, false}, // RE2 matches U+FFFD against invalid bytes
 		{`^.*(Chrome|Firefox).*$`, false},
