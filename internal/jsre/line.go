@@ -64,9 +64,7 @@ func compileLine(re *syntax.Regexp) *lineProg {
 	if p.slots > maxLineSlots || !p.deterministic() {
 		return nil
 	}
-	p.lead, p.leadOp = p.leadSet()
-	p.loopOp = p.leadingLoop()
-	p.first = p.firstClass()
+	p.setStart()
 	return p
 }
 
@@ -256,46 +254,27 @@ func (p *lineProg) firstOverlaps(i int, c *runeClass) bool {
 	return false
 }
 
-// leadSet is the literal set every match starts with, from the first
-// consuming op, and the index of that op.
-func (p *lineProg) leadSet() (litSet, int) {
+// setStart derives what the search needs from the first op that is not a
+// save: the lead set (a literal or a literal set), the leading unbounded
+// loop, the class a match must start with.
+func (p *lineProg) setStart() {
+	p.loopOp = -1
 	for i, op := range p.ops {
 		switch op.kind {
+		case lineSave:
+			continue
 		case lineLit:
-			return litSet{op.lit}, i
+			p.lead, p.leadOp = litSet{op.lit}, i
 		case lineSet:
-			return op.set, i
-		case lineClass, lineEnd:
-			return nil, 0
-		}
-	}
-	return nil, 0
-}
-
-// leadingLoop is the index of the first consuming op when it is a class
-// loop without an upper bound, else -1.
-func (p *lineProg) leadingLoop() int {
-	for i, op := range p.ops {
-		if op.kind != lineSave {
-			if op.kind == lineClass && op.max < 0 {
-				return i
+			p.lead, p.leadOp = op.set, i
+		case lineClass:
+			if op.max < 0 {
+				p.loopOp = i
 			}
-			return -1
-		}
-	}
-	return -1
-}
-
-// firstClass is the class of the first consuming op when it must match at
-// least once, else nil.
-func (p *lineProg) firstClass() *runeClass {
-	for _, op := range p.ops {
-		if op.kind != lineSave {
-			if op.kind == lineClass && op.min > 0 {
-				return op.class
+			if op.min > 0 {
+				p.first = op.class
 			}
-			return nil
 		}
+		return
 	}
-	return nil
 }
