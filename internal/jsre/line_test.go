@@ -247,7 +247,7 @@ func TestLineProgramGivesUp(t *testing.T) {
 // first-match search tried the anchored pattern at every lead literal:
 // quadratic).
 func TestFastPathsStayLinear(t *testing.T) {
-	for _, p := range []string{`a[^x]*x`, `(a|b)(c)?[^x]*x`, `(a|b)[^x]*x`, `a(b)?`} {
+	for _, p := range []string{`a[^x]*x`, `(a|b)(c)?[^x]*x`, `(a|b)[^x]*x`, `a(b)?`, `[a-z]+\d`, `(\w+)@`, `a+?x`, `^.*b$`, `^.*b.*$`, `[^x]*x`, `a*a*x`} {
 		r := MustCompile(p, "")
 		cost := func(n int) time.Duration {
 			in := strings.Repeat("a", n)
