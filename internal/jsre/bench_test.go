@@ -66,3 +66,22 @@ func BenchmarkWeblog(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFold measures patterns with the i flag (ns/op per input).
+func BenchmarkFold(b *testing.B) {
+	for _, bc := range []struct{ name, pattern string }{
+		{"wrap6", `^.*chrome.*$`},
+		{"wrap5", `^.*gecko.*$`},
+		{"alt", `(get|post|head)`},
+		{"extract", `(chrome|firefox)/[0-9.]+`},
+		{"word", `^[a-z]+$`},
+	} {
+		re := MustCompile(bc.pattern, "i")
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, _ = re.FindAllIn(benchUserAgents[i%len(benchUserAgents)], 1, nil)
+			}
+		})
+	}
+}

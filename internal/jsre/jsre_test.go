@@ -169,3 +169,28 @@ func TestBudgetClockStartsWithTheFirstBacktrackingMatch(t *testing.T) {
 		t.Error("Start does not reset the clock")
 	}
 }
+
+// With the i flag, JavaScript (without u) folds ASCII letters with ASCII
+// letters only: /k/i does not match the Kelvin sign U+212A nor /s/i the
+// long s U+017F, which RE2's (?i) would. Expectations from node.
+func TestCaseFoldingLikeJavaScript(t *testing.T) {
+	for _, c := range []struct {
+		pat, in string
+		want    bool
+	}{
+		{`k`, "\u212A", false}, {`s`, "\u017F", false}, {`[a-z]`, "\u212A", false}, {`\w`, "\u017F", false},
+		{`[^k]`, "\u212A", true}, {`[^k]`, "K", false}, {`abc`, "xABCx", true}, {`[b-d]+`, "BcD", true},
+		{`\u00e9`, "\u00c9", true}, {`[\u00e0-\u00ff]`, "\u00c9", true}, {`\x41`, "a", true}, {`[^\s]`, "\u017F", true},
+		{`K`, "k", true}, {`[Z-a]`, "z", true}, {`[Z-a]`, "_", true}, {`[Z-a]`, "A", true}, {`\W`, "\u017F", true},
+		{`[\W]`, "s", false}, {`[^\W]`, "\u017F", false}, {`[\s\S]`, "\u212A", true}, {`^[^a-z]$`, "\u212A", true},
+	} {
+		r, err := Compile(c.pat, "i")
+		if err != nil {
+			t.Errorf("/%s/i: %v", c.pat, err)
+			continue
+		}
+		if got, _ := r.MatchString(c.in); got != c.want {
+			t.Errorf("/%s/i on %q = %v, want %v (linear %v)", c.pat, c.in, got, c.want, r.Linear())
+		}
+	}
+}
