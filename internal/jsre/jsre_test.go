@@ -27,6 +27,10 @@ func TestMatchSemantics(t *testing.T) {
 		{`^[^]$`, "", "x", true, false},
 		{`^\u0041$`, "", "A", true, true},
 		{`a{`, "", "a{", true, false},
+		{`^é+$`, "", "éé", true, true},
+		{`^caf[é]$`, "", "café", true, true},
+		{`^x\u00e9$`, "i", "Xé", true, false}, // é folds with É: regexp2
+		{`^[x-z]é$`, "", "yé", true, true},
 	}
 	for _, c := range cases {
 		r, err := Compile(c.pat, c.flags)

@@ -74,7 +74,7 @@ func (t *translator) run() bool {
 		case '{':
 			ok = t.quantifier()
 		default:
-			t.literal(rune(c))
+			t.literal(c)
 			t.i++
 			ok = true
 		}
@@ -85,18 +85,14 @@ func (t *translator) run() bool {
 	return true
 }
 
-// literal writes a character outside a class, with both cases of a letter
-// when folding.
-func (t *translator) literal(r rune) {
-	if t.fold && r < 0x80 && isLetter(byte(r)) {
-		t.b.WriteString("[" + string(r) + string(r^0x20) + "]")
+// literal writes a byte of the pattern outside a class (UTF-8 sequences
+// are copied byte by byte), with both cases of a letter when folding.
+func (t *translator) literal(c byte) {
+	if t.fold && isLetter(c) {
+		t.b.WriteString("[" + string(rune(c)) + string(rune(c^0x20)) + "]")
 		return
 	}
-	if r < 0x80 {
-		t.b.WriteByte(byte(r))
-		return
-	}
-	t.b.WriteString(`\x{` + strconv.FormatInt(int64(r), 16) + `}`)
+	t.b.WriteByte(c)
 }
 
 // group accepts plain and non-capturing groups only.
@@ -186,8 +182,8 @@ func (t *translator) hexEscape(n int, inClass bool) bool {
 	switch {
 	case t.fold && hasOtherCase(rune(v)) && v >= 0x80:
 		return false // JavaScript folds it with its other case: left to regexp2
-	case t.fold && !inClass:
-		t.literal(rune(v))
+	case t.fold && !inClass && v < 0x80 && isLetter(byte(v)):
+		t.literal(byte(v))
 	default:
 		t.b.WriteString(`\x{` + h + `}`)
 	}
