@@ -38,6 +38,7 @@ func BenchmarkWeblog(b *testing.B) {
 		{"extract-section", `/(products|blog|search|account|cart)/`, true, benchURLs},
 		{"extract-zip", `^[0-9]{5}$`, true, []string{"61511", "1234", "abcde", "98765"}},
 		{"extract-lazy-tail", `/path/tiles/longitude/(.*?)$`, true, []string{"https://maps/path/tiles/longitude/-122.4194", "/path/tiles/latitude/37.77"}},
+		{"extract-word", `\b(\d{5})\b`, true, []string{"zip 61511 city", "no digits here at all", "id 1234567 and 98765"}},
 		{"extract-version", `(\d+)\.(\d+)`, true, []string{"curl/8.4.0", "user 12345678 build 2024 v3.1", "Googlebot/2.1"}},
 	} {
 		re := MustCompile(bc.pattern, "")

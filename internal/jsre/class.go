@@ -117,3 +117,25 @@ func (c *runeClass) index(s string, pos int) int {
 	}
 	return -1
 }
+
+// wordClass holds the ASCII word characters of \b: [0-9A-Za-z_].
+var wordClass = newRuneClass([]rune{'0', '9', 'A', 'Z', '_', '_', 'a', 'z'})
+
+// allWord reports whether every rune of the class is an ASCII word
+// character.
+func (c *runeClass) allWord() bool {
+	return len(c.high) == 0 && c.ascii[0]&^wordClass.ascii[0] == 0 && c.ascii[1]&^wordClass.ascii[1] == 0
+}
+
+// isWordAt reports whether s[i] is an ASCII word character (RE2's \b looks
+// at runes, but a non-ASCII rune's bytes are all >= 0x80: never word).
+func isWordAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	b := s[i]
+	return b < utf8.RuneSelf && wordClass.ascii[b/64]&(1<<(b%64)) != 0
+}
+
+// atWordBoundary reports whether \b holds at pos.
+func atWordBoundary(s string, pos int) bool { return isWordAt(s, pos-1) != isWordAt(s, pos) }

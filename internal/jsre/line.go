@@ -34,6 +34,7 @@ const (
 	lineSet                   // one of set (prefix-free: at most one fits)
 	lineClass                 // min to max runes of class, greedily
 	lineEnd                   // end of text
+	lineWord                  // \b (word true) or \B: an ASCII word boundary or not
 )
 
 type lineOp struct {
@@ -45,6 +46,7 @@ type lineOp struct {
 	class    *runeClass
 	min, max int  // class repetition; max < 0: unbounded
 	lazy     bool // a lazy loop (see deterministic)
+	word     bool // lineWord: \b rather than \B
 }
 
 // maxLineSlots bounds the capture slots of a line program, so a match
@@ -116,6 +118,9 @@ func (b *lineBuilder) add(re *syntax.Regexp) bool {
 	case syntax.OpEndText:
 		b.ended = true
 		b.p.ops = append(b.p.ops, lineOp{kind: lineEnd})
+		return true
+	case syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		b.p.ops = append(b.p.ops, lineOp{kind: lineWord, word: re.Op == syntax.OpWordBoundary})
 		return true
 	case syntax.OpLiteral:
 		if re.Flags&syntax.FoldCase != 0 || hasRuneError(re.Rune) {
@@ -204,7 +209,7 @@ func (p *lineProg) deterministic() bool {
 		if op.kind != lineClass || op.min == op.max {
 			continue
 		}
-		if p.firstOverlaps(i+1, op.class) || op.lazy && !p.mustConsumeOrEnd(i+1) {
+		if p.firstOverlaps(i+1, op) || op.lazy && !p.mustConsumeOrEnd(i+1) {
 			return false
 		}
 	}
@@ -225,9 +230,12 @@ func (p *lineProg) mustConsumeOrEnd(i int) bool {
 	return false
 }
 
-// firstOverlaps reports whether what ops[i:] can consume first may be a
-// character of c.
-func (p *lineProg) firstOverlaps(i int, c *runeClass) bool {
+// firstOverlaps reports whether a shorter count of the loop ops[i-1] could
+// let ops[i:] match: whether what they can consume first may be a
+// character of the loop, or (nothing consumed) the assertions and the end
+// of the program could accept a shorter count.
+func (p *lineProg) firstOverlaps(i int, loop lineOp) bool {
+	c := loop.class
 	for _, op := range p.ops[i:] {
 		switch op.kind {
 		case lineLit:
@@ -249,6 +257,10 @@ func (p *lineProg) firstOverlaps(i int, c *runeClass) bool {
 			}
 		case lineEnd:
 			return false
+		case lineWord:
+			// After a shorter count of at least one, both neighbours are
+			// the loop's characters: \b fails between two word characters.
+			return !(op.word && loop.min > 0 && c.allWord())
 		}
 	}
 	return false
@@ -261,7 +273,7 @@ func (p *lineProg) setStart() {
 	p.loopOp = -1
 	for i, op := range p.ops {
 		switch op.kind {
-		case lineSave:
+		case lineSave, lineWord:
 			continue
 		case lineLit:
 			p.lead, p.leadOp = litSet{op.lit}, i

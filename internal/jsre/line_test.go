@@ -75,7 +75,7 @@ func randomInput(rng *rand.Rand) string {
 // Pattern pieces for random patterns in the JavaScript syntax the
 // translator accepts.
 var (
-	atomPieces = []string{"a", "b", "c", "x", "\\/", "0", "é", "\\.", "[ab]", "[^a]", "[a-c]", "[0-9.]", "\\d", "\\s", "\\S", "\\w",
+	atomPieces = []string{"a", "b", "c", "x", "\\/", "0", "é", "\\.", "[ab]", "[^a]", "[a-c]", "[0-9.]", "\\d", "\\s", "\\S", "\\w", "\\b", "\\B",
 		".", "[^\\n]", "(a|b)", "(ab|c)", "(a|ab)", "(?:x|y)", "(Chrome|Firefox)", "(é|ab)", "\\u00e9", "\\ufffd", "[\\ufffd]", "()"}
 	quantPieces = []string{"", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,}", "*?", "+?"}
 )
@@ -158,6 +158,35 @@ func TestDotShapesAgreeWithEngine(t *testing.T) {
 	}
 }
 
+// Word assertions next to loops, literals and sets agree with the engine.
+func TestWordBoundaryShapesAgreeWithEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	atoms := []string{`\b`, `\B`, `\d+`, `\d*`, `[a-z]+`, `\w+`, `x`, ` `, `(ab|c)`, `[ab ]+`, `é`, `\d{2}`, `-`}
+	pieces := []string{"a", "b", "ab", "c", "1", "12", " ", "é", "x", "_", "-", "\n", "\xff"}
+	lines := 0
+	for range 1500 {
+		var p strings.Builder
+		for n := 2 + rng.IntN(3); n > 0; n-- {
+			p.WriteString(atoms[rng.IntN(len(atoms))])
+		}
+		fast := MustCompile(p.String(), "")
+		if fast.fast != nil && fast.fast.line != nil {
+			lines++
+		}
+		slow := engineOnly(t, p.String())
+		for range 30 {
+			var in strings.Builder
+			for n := rng.IntN(8); n > 0; n-- {
+				in.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			agree(t, fast, slow, in.String())
+		}
+	}
+	if lines < 300 {
+		t.Errorf("only %d of 1500 patterns got a line program", lines)
+	}
+}
+
 // The patterns of the benchmark rule sets run as line programs (or the
 // ^.*X.*$ path), and agree with the engine on edge and random inputs.
 func TestLineProgramPatterns(t *testing.T) {
@@ -183,8 +212,14 @@ func TestLineProgramPatterns(t *testing.T) {
 		{`(.*?)x`, false},
 		{`(a)?b`, false},      // optional group
 		{`(?:(a)|b)c`, false}, // a group inside an alternation
-		{`\bword`, false},
-		{`\ufffd`, false}, // RE2 matches U+FFFD against invalid bytes
+		{`\bword`, true},
+		{`\b\d{5}\b`, true},
+		{`\b(GET|POST)\b`, true},
+		{`\d+\b`, true},      // a shorter run ends between two digits: no boundary
+		{`\d+\B`, false},     // but \B would hold there
+		{`[a-z ]+\b`, false}, // a space is no word character
+		{`\d*\b`, false},     // a count of zero sees the character before the loop
+		{`\ufffd`, false},    // RE2 matches U+FFFD against invalid bytes
 		{`^.*(Chrome|Firefox).*$`, false},
 		{`^.*[?&]q=.*$`, false},
 		{`^.*a+b.*$`, false},
@@ -289,7 +324,7 @@ func TestHasLineTerminator(t *testing.T) {
 // FuzzFastPaths compares the fast paths with the engine on any linear
 // pattern and input.
 func FuzzFastPaths(f *testing.F) {
-	for _, p := range []string{`(Chrome|Firefox)/[0-9.]+`, `^.*[?&]q=.*$`, `/(products|blog)/`, `^[0-9]{5}$`, `a[^x]*x`, `(\d+)-(\w+)?`} {
+	for _, p := range []string{`(Chrome|Firefox)/[0-9.]+`, `^.*[?&]q=.*$`, `/(products|blog)/`, `^[0-9]{5}$`, `a[^x]*x`, `(\d+)-(\w+)?`, `\b\d+\b`} {
 		f.Add(p, "Chrome/1.2 /blog/ 12345 a-b\n\u2028\xff")
 	}
 	f.Fuzz(func(t *testing.T, pattern, in string) {

@@ -67,10 +67,7 @@ func (r *lineRun) findLead(pos int) (found, ok bool) {
 		if at < 0 {
 			return false, true
 		}
-		for _, op := range r.p.ops[:r.p.leadOp] {
-			r.caps[op.slot] = at // saves
-		}
-		if r.matchFrom(r.p.leadOp+1, at+len(r.p.lead[k])) {
+		if r.before(at) && r.matchFrom(r.p.leadOp+1, at+len(r.p.lead[k])) {
 			return true, true
 		}
 		if r.work++; r.work > r.limit {
@@ -78,6 +75,18 @@ func (r *lineRun) findLead(pos int) (found, ok bool) {
 		}
 		pos = at + 1 // a lead string starts on a rune boundary, so the next does too
 	}
+}
+
+// before runs the ops before the lead op (saves and word assertions) at pos.
+func (r *lineRun) before(pos int) bool {
+	for _, op := range r.p.ops[:r.p.leadOp] {
+		if op.kind == lineSave {
+			r.caps[op.slot] = pos
+		} else if atWordBoundary(r.s, pos) != op.word {
+			return false
+		}
+	}
+	return true
 }
 
 // runeWidth is the width of the rune at i as RE2 steps over it (an invalid
@@ -127,6 +136,10 @@ func (r *lineRun) matchFrom(i int, pos int) bool {
 			pos = end
 		case lineEnd:
 			if pos != len(s) {
+				return false
+			}
+		case lineWord:
+			if atWordBoundary(s, pos) != op.word {
 				return false
 			}
 		}
