@@ -100,6 +100,9 @@ type decoder struct {
 	depth int
 	lazy  bool  // defer decoding of a record's nested objects and arrays
 	slab  *slab // boxes values when set (Decoder)
+	// without a slab, the decoder's own chunks for boxing (boxString)
+	strs []string
+	nums []float64
 }
 
 func (d *decoder) top() (any, error) {

@@ -18,8 +18,8 @@ type field struct {
 	val any
 }
 
-// NewObject returns an empty object with room for n keys. Up to 8 keys the
-// object and its room are one allocation.
+// NewObject returns an empty object with room for n keys. Up to 16 keys
+// the object and its room are one allocation.
 func NewObject(n int) *Object {
 	switch {
 	case n <= 0:
@@ -36,13 +36,17 @@ func NewObject(n int) *Object {
 		x := new(objectWith8)
 		x.o.fields = x.f[:0]
 		return &x.o
+	case n <= 16:
+		x := new(objectWith16)
+		x.o.fields = x.f[:0]
+		return &x.o
 	}
 	return &Object{fields: make([]field, 0, n)}
 }
 
 // An object and the room for its first keys, allocated together. When the
 // keys outgrow the room they move to a slice of their own; the room stays
-// with the object (at most 8 keys' worth).
+// with the object (at most 16 keys' worth).
 type (
 	objectWith2 struct {
 		o Object
@@ -55,6 +59,10 @@ type (
 	objectWith8 struct {
 		o Object
 		f [8]field
+	}
+	objectWith16 struct {
+		o Object
+		f [16]field
 	}
 )
 
