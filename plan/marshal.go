@@ -295,5 +295,6 @@ func (p *Plan) Finish() {
 			}
 		}
 	}
+	p.required = requiredNames(p.Require)
 	p.BuildIndex()
 }

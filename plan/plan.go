@@ -38,7 +38,8 @@ type Plan struct {
 	Types      map[string]string
 	Variables  map[string]any
 
-	index *index
+	index    *index
+	required []string // the distinct Require fields (Finish)
 }
 
 // Restriction is one output:false path.

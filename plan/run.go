@@ -2,9 +2,11 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -51,15 +53,15 @@ type State struct {
 	// (rulec run), boxing their values in shared chunks.
 	Decoder record.Decoder
 
-	// boxes holds the strings extractions and steps produce, in shared
-	// chunks (one allocation per 256 values instead of one per value);
-	// buf is scratch for building one string at a time.
-	boxes record.Boxes
-	buf   []byte
+	// scratch boxes the strings extractions and operations produce in
+	// shared chunks (one allocation per 256 values instead of one per
+	// value); buf is room for building one string at a time.
+	scratch postprocess.Scratch
+	buf     []byte
 }
 
 // box returns s as an interface value boxed in st's chunks.
-func (st *State) box(s string) any { return st.boxes.String(s) }
+func (st *State) box(s string) any { return st.scratch.Box(s) }
 
 // Rule is the rule that was running last (for reporting a panic).
 func (st *State) Rule() RuleRef {
@@ -254,25 +256,33 @@ func (p *Plan) output(r *record.Record, tr Tracer) *record.Record {
 	return r
 }
 
+// requirementsMet is other_match_required: a record whose keys are all
+// required ones is dropped. Keys are distinct, so counting the required
+// names present tells whether another key is there, without reading (and
+// so decoding) any value.
 func (p *Plan) requirementsMet(o *record.Object) bool {
-	required, other := false, false
-	for i := 0; i < o.Len(); i++ {
-		if k, _ := o.At(i); p.isRequired(k) {
-			required = true
-		} else {
-			other = true
+	names := p.required
+	if names == nil { // a plan built by hand, without Finish
+		names = requiredNames(p.Require)
+	}
+	n := 0
+	for _, k := range names {
+		if o.Has(k) {
+			n++
 		}
 	}
-	return !required || other
+	return n == 0 || o.Len() > n
 }
 
-func (p *Plan) isRequired(k string) bool {
-	for _, q := range p.Require {
-		if q.Field == k {
-			return true
+// requiredNames lists the distinct required fields.
+func requiredNames(req []Requirement) []string {
+	names := make([]string, 0, len(req))
+	for _, q := range req {
+		if !slices.Contains(names, q.Field) {
+			names = append(names, q.Field)
 		}
 	}
-	return false
+	return names
 }
 
 // Dead-letter codes.

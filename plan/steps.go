@@ -6,7 +6,7 @@ import "github.com/sluice-dev/sluice/record"
 func (s *Step) run(r *record.Record, st *State) (*record.Record, error) {
 	switch s.Kind {
 	case StepOp:
-		return s.Op.Run(r)
+		return s.Op.RunIn(r, &st.scratch)
 	case StepExtraction:
 		return s.extraction(r, st)
 	case StepSelector:

@@ -9,7 +9,7 @@ import (
 	"github.com/sluice-dev/sluice/record"
 )
 
-func obj(t *testing.T, s string) *record.Object {
+func obj(t testing.TB, s string) *record.Object {
 	t.Helper()
 	o, err := record.ParseObject([]byte(s))
 	if err != nil {

@@ -22,7 +22,50 @@ type Op struct {
 	KeepScalars bool
 }
 
-// Run applies the operation. A nil record means the record is eliminated.
+// Scratch is memory of the goroutine running operations that they use for
+// the values they make: strings and numbers are boxed in shared chunks
+// instead of one allocation each (see record.Boxes and record.Decoder). The
+// values never change and are left fully decoded, so records holding them
+// may be handed to other goroutines. The zero value is ready to use; a
+// Scratch is used by one goroutine at a time. Copies share their chunks
+// (so neither writes over values the other handed out).
+type Scratch struct {
+	boxes   *record.Boxes
+	decoder record.Decoder
+}
+
+// Box returns s as an interface value, in sc's chunks when sc is set.
+func (sc *Scratch) Box(s string) any {
+	if sc == nil {
+		return s
+	}
+	if sc.boxes == nil {
+		sc.boxes = new(record.Boxes)
+	}
+	return sc.boxes.String(s)
+}
+
+// ParseJSON is record.ParseJSONString with the values boxed in sc's chunks
+// when sc is set. The decoder leaves a record's nested values to be decoded
+// on first read, into its memory; they are all read here, so nothing is
+// left to decode on another goroutine.
+func (sc *Scratch) ParseJSON(s string) (any, error) {
+	if sc == nil {
+		return record.ParseJSONString(s)
+	}
+	v, err := sc.decoder.ParseRecord(s)
+	if o, ok := v.(*record.Object); ok && err == nil {
+		for i := 0; i < o.Len(); i++ {
+			o.At(i)
+		}
+	}
+	return v, err
+}
+
+// Run is RunIn without a Scratch.
+func (op *Op) Run(r *record.Record) (*record.Record, error) { return op.RunIn(r, nil) }
+
+// RunIn applies the operation. A nil record means the record is eliminated.
 // An error means the operation failed in a way the reference would have
 // thrown for the whole batch; the caller dead-letters the record.
 //
@@ -30,7 +73,7 @@ type Op struct {
 // expression that timed out and a value too large to build
 // (record.ErrTooLarge). They abort the operation and are returned, so the
 // record is dead-lettered instead of silently losing a field.
-func (op *Op) Run(r *record.Record) (out *record.Record, err error) {
+func (op *Op) RunIn(r *record.Record, sc *Scratch) (out *record.Record, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			a, ok := p.(abort)
@@ -44,11 +87,11 @@ func (op *Op) Run(r *record.Record) (out *record.Record, err error) {
 	case BuiltinValidation, ValidatorPlugin:
 		return op.runValidation(r), nil
 	case BuiltinTransform:
-		return op.runStringTransform(r), nil
+		return op.runStringTransform(r, sc), nil
 	case FieldValidator:
 		return op.runFieldValidator(r), nil
 	case FieldTransform:
-		return op.runFieldTransform(r), nil
+		return op.runFieldTransform(r, sc), nil
 	case BuiltinSpecial:
 		return op.runSpecial(r), nil
 	case RecordValidator:
@@ -83,6 +126,16 @@ func (op *Op) set(r *record.Record, v any) {
 	op.Target.Set(r.Data, v)
 }
 
+// keep writes a value that passed a validation unchanged to the
+// destination. In place, the value was read from there and is still there
+// (the record cannot change in between), so there is nothing to write.
+func (op *Op) keep(r *record.Record, v any) {
+	if op.InPlace && op.Sources == nil {
+		return
+	}
+	op.set(r, v)
+}
+
 // remove is the failure removal: delete the source; a record left without
 // keys is eliminated.
 func (op *Op) remove(r *record.Record) *record.Record {
@@ -111,16 +164,22 @@ func (op *Op) runValidation(r *record.Record) *record.Record {
 	}
 	if op.Impl.Normalize != nil {
 		n, err := op.Impl.Normalize(v)
+		check(err)
 		if err != nil {
 			return op.remove(r)
 		}
 		v = n
 	}
 	valid, err := op.Impl.Validate(v)
+	check(err)
 	if err != nil || valid == op.Invert {
 		return op.remove(r)
 	}
-	op.set(r, v)
+	if op.Impl.Normalize != nil {
+		op.set(r, v)
+	} else {
+		op.keep(r, v)
+	}
 	return r
 }
 
@@ -129,7 +188,9 @@ func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
 	if op.Impl.Normalize != nil {
 		elems = make([]any, 0, len(arr))
 		for _, e := range arr {
-			if n, err := op.Impl.Normalize(e); err == nil {
+			n, err := op.Impl.Normalize(e)
+			check(err)
+			if err == nil {
 				elems = append(elems, n)
 			}
 		}
@@ -137,6 +198,7 @@ func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
 	kept := make([]any, 0, len(elems))
 	for _, e := range elems {
 		valid, err := op.Impl.Validate(e)
+		check(err)
 		if err != nil {
 			return op.remove(r) // a throw aborts the whole filter
 		}
@@ -153,21 +215,24 @@ func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
 
 // runStringTransform is wrapper B: string functions; arrays keep the string
 // elements the function accepts.
-func (op *Op) runStringTransform(r *record.Record) *record.Record {
+func (op *Op) runStringTransform(r *record.Record, sc *Scratch) *record.Record {
 	v, _ := op.read(r)
 	switch x := v.(type) {
 	case string:
 		out, err := op.Impl.String(x)
+		check(err)
 		if err != nil {
 			return op.remove(r)
 		}
-		op.set(r, out)
+		op.set(r, sc.Box(out))
 		return r
 	case []any:
 		out := make([]any, 0, len(x))
 		for _, e := range x {
 			if s, ok := e.(string); ok {
-				if t, err := op.Impl.String(s); err == nil {
+				t, err := op.Impl.String(s)
+				check(err)
+				if err == nil {
 					out = append(out, t)
 				}
 			}
@@ -210,12 +275,17 @@ func (op *Op) runFieldValidator(r *record.Record) *record.Record {
 	if err != nil || !valid {
 		return op.remove(r)
 	}
-	op.set(r, v)
+	if ok {
+		op.keep(r, v)
+	} else {
+		op.set(r, v)
+	}
 	return nilIfEmpty(r)
 }
 
 func (op *Op) valid(v any) (bool, error) {
 	ok, err := op.Impl.Validate(v)
+	check(err)
 	if err != nil {
 		return false, err
 	}
@@ -227,12 +297,28 @@ func (op *Op) valid(v any) (bool, error) {
 
 // runFieldTransform is wrapper D: the result replaces the destination unless
 // it is "empty" (then the source is removed).
-func (op *Op) runFieldTransform(r *record.Record) *record.Record {
+func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) *record.Record {
 	v, ok := op.read(r)
 	if !ok {
 		v = record.Undefined
 	}
+	if s, isStr := v.(string); isStr && op.Impl.FromString != nil {
+		return op.stringTransform(r, s, sc)
+	}
 	out, err := op.Impl.Transform(v, r.Data)
+	check(err)
+	if err != nil || op.empty(out) {
+		return op.remove(r)
+	}
+	op.set(r, out)
+	return r
+}
+
+// stringTransform is runFieldTransform of a string through
+// Impl.FromString: the same result, made in sc.
+func (op *Op) stringTransform(r *record.Record, s string, sc *Scratch) *record.Record {
+	out, err := op.Impl.FromString(sc, s)
+	check(err)
 	if err != nil || op.empty(out) {
 		return op.remove(r)
 	}
@@ -253,6 +339,7 @@ func (op *Op) empty(v any) bool {
 // runRecordValidator is wrapper E.
 func (op *Op) runRecordValidator(r *record.Record) *record.Record {
 	ok, err := op.Impl.Record(r)
+	check(err)
 	if err != nil {
 		return nil
 	}
@@ -265,6 +352,7 @@ func (op *Op) runRecordValidator(r *record.Record) *record.Record {
 // runRecordTransform is wrapper F.
 func (op *Op) runRecordTransform(r *record.Record) *record.Record {
 	out, err := op.Impl.RecordTx(r)
+	check(err)
 	if err != nil {
 		return nil
 	}
@@ -283,6 +371,7 @@ func (op *Op) runSpecial(r *record.Record) *record.Record {
 		v = record.Undefined
 	}
 	out, err := op.Impl.Transform(v, r.Data)
+	check(err)
 	switch {
 	case err != nil || out == record.Undefined:
 		return op.remove(r)
@@ -303,7 +392,6 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	if err != nil {
 		return nil, err
 	}
-	impl = guard(impl)
 	op := &Op{Spec: spec, Impl: impl, Source: record.ParsePath(source), Target: record.ParsePath(target),
 		InPlace: target == source, Invert: invert && spec.Kind.IsValidation(), KeepScalars: true}
 	for _, s := range sources {
@@ -316,33 +404,16 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 // wrappers to Run.
 type abort struct{ err error }
 
-// check aborts the operation on a failure that is not the function's answer.
+// check aborts the operation on a failure that is not the function's
+// answer; the wrappers call it after every function of Impl.
 func check(err error) {
-	if err != nil && (jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge)) {
-		panic(abort{err})
+	if err != nil {
+		abortOn(err)
 	}
 }
 
-// guard wraps every function of impl with check.
-func guard(impl *Impl) *Impl {
-	g := *impl
-	if f := impl.Validate; f != nil {
-		g.Validate = func(v any) (bool, error) { ok, err := f(v); check(err); return ok, err }
+func abortOn(err error) {
+	if jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge) {
+		panic(abort{err})
 	}
-	if f := impl.Normalize; f != nil {
-		g.Normalize = func(v any) (any, error) { out, err := f(v); check(err); return out, err }
-	}
-	if f := impl.String; f != nil {
-		g.String = func(s string) (string, error) { out, err := f(s); check(err); return out, err }
-	}
-	if f := impl.Transform; f != nil {
-		g.Transform = func(v any, rec *record.Object) (any, error) { out, err := f(v, rec); check(err); return out, err }
-	}
-	if f := impl.Record; f != nil {
-		g.Record = func(r *record.Record) (bool, error) { ok, err := f(r); check(err); return ok, err }
-	}
-	if f := impl.RecordTx; f != nil {
-		g.RecordTx = func(r *record.Record) (*record.Record, error) { out, err := f(r); check(err); return out, err }
-	}
-	return &g
 }

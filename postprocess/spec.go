@@ -81,6 +81,11 @@ type Impl struct {
 	Transform func(v any, rec *record.Object) (any, error)   // FieldTransform, BuiltinSpecial
 	Record    func(r *record.Record) (bool, error)           // RecordValidator
 	RecordTx  func(r *record.Record) (*record.Record, error) // RecordTransform
+	// FromString optionally accompanies a FieldTransform: Transform's
+	// answer for a string input, with the values it makes boxed in the
+	// caller's Scratch (a nil Scratch: on their own). It must agree with
+	// Transform on every string (datamate tests each one that has it).
+	FromString func(sc *Scratch, s string) (any, error)
 }
 
 var (

@@ -23,6 +23,13 @@ func ParseAddr(s string) (Addr, bool) {
 	return parse6(s)
 }
 
+// ParseAddr4 parses a dotted quad only (what ParseAddr accepts without a
+// colon); a caller that mostly sees IPv4 text tries it first.
+func ParseAddr4(s string) (Addr, bool) {
+	v, ok := parse4(s)
+	return Addr{lo: uint64(v)}, ok
+}
+
 // AddrFrom4 returns the IPv4 address a.b.c.d.
 func AddrFrom4(a, b, c, d byte) Addr {
 	return Addr{lo: uint64(a)<<24 | uint64(b)<<16 | uint64(c)<<8 | uint64(d)}

@@ -1,6 +1,9 @@
 package ipx
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseAddr(t *testing.T) {
 	cases := []struct {
@@ -332,5 +335,17 @@ func TestAccessors(t *testing.T) {
 	p, _ := ParseCIDR("10.1.2.3/8")
 	if p.Addr().String() != "10.1.2.3" || p.Is6() {
 		t.Errorf("Prefix.Addr = %s", p.Addr())
+	}
+}
+
+// ParseAddr4 accepts exactly what ParseAddr accepts without a colon.
+func TestParseAddr4AgreesWithParseAddr(t *testing.T) {
+	for _, s := range []string{"1.2.3.4", "0.0.0.0", "255.255.255.255", "256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "1..3.4",
+		"", "a.b.c.d", "1.2.3.4/8", "::1", "::ffff:1.2.3.4", " 1.2.3.4", "1.2.3.4%z", "1.2.3.-4", "1.2.3.4a"} {
+		a4, ok4 := ParseAddr4(s)
+		a, ok := ParseAddr(s)
+		if ok4 && (!ok || a4 != a) || !ok4 && ok && !strings.Contains(s, ":") {
+			t.Errorf("%q: ParseAddr4 %v %v, ParseAddr %v %v", s, a4, ok4, a, ok)
+		}
 	}
 }

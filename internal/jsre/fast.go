@@ -3,6 +3,7 @@ package jsre
 import (
 	"regexp"
 	"regexp/syntax"
+	"strings"
 )
 
 // dotClass is the RE2 form of JavaScript's `.` (everything but line terminators).
@@ -15,6 +16,7 @@ type fastPath struct {
 	inner    *regexp.Regexp // X, unanchored, when X is not a literal set
 	lead     litSet         // every match starts with one of these
 	anchored *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
+	line     *lineProg      // the pattern has no choices (see lineProg)
 }
 
 // analyze derives the fast paths of a translated pattern.
@@ -35,38 +37,88 @@ func analyze(tr string) *fastPath {
 		}
 		return f
 	}
+	f.line = compileLine(re)
 	if set, ok := exactSet(re); ok && set.minLen() > 0 {
 		f.whole, f.lead = set, set
 	} else if set, ok := leadingSet(re); ok {
 		f.lead = set
-	} else {
+	} else if f.line == nil {
 		return nil
 	}
-	f.anchored, _ = regexp.Compile(`^(?:` + tr + `)`)
+	if f.lead != nil {
+		f.anchored, _ = regexp.Compile(`^(?:` + tr + `)`)
+	}
 	return f
+}
+
+// maxLeadTries bounds the anchored tries of firstMatch: each can read the
+// rest of the text, so unbounded tries are quadratic (`(a|b)(c)?[^x]*x` on
+// "aaaa…"); after that many the engine's linear search answers.
+const maxLeadTries = 8
+
+// findAll is FindAll through the fast paths; ok=false means "use the
+// regular engine".
+func (f *fastPath) findAll(s string, n int) (ms []Match, ok bool) {
+	if f.line != nil {
+		if ms, ok := f.line.findAll(s, n); ok {
+			return ms, true
+		}
+	}
+	if f.anchored == nil || n != 1 {
+		return nil, false
+	}
+	idx, ok := f.firstMatch(s)
+	if idx == nil {
+		return nil, ok
+	}
+	return oneMatch(s, idx), true
+}
+
+// first is the first match through the fast paths as submatch indexes (nil:
+// none), kept in caps for a line program; ok=false means "use the regular
+// engine".
+func (f *fastPath) first(s string, caps *[maxLineSlots]int) (idx []int, ok bool) {
+	if f.line != nil {
+		var r lineRun
+		r.init(f.line, s)
+		if found, ok := r.find(0); ok {
+			if !found {
+				return nil, true
+			}
+			*caps = r.caps
+			return caps[:f.line.slots], true
+		}
+	}
+	if f.anchored == nil {
+		return nil, false
+	}
+	return f.firstMatch(s)
 }
 
 // firstMatch finds the leftmost match by trying the anchored pattern at
 // each occurrence of a lead literal, in order (a match can start nowhere
-// else). It returns the submatch indexes, or nil.
-func (f *fastPath) firstMatch(s string) []int {
+// else). It returns the submatch indexes, or nil; ok is false when it gave
+// up after maxLeadTries.
+func (f *fastPath) firstMatch(s string) (idx []int, ok bool) {
+	var lead leadScan
+	lead.reset(f.lead, s)
 	from := 0
-	for {
-		i := f.lead.firstIndex(s[from:])
-		if i < 0 {
-			return nil
+	for range maxLeadTries {
+		at, _ := lead.index(from)
+		if at < 0 {
+			return nil, true
 		}
-		at := from + i
 		if idx := f.anchored.FindStringSubmatchIndex(s[at:]); idx != nil {
 			for k := range idx {
 				if idx[k] >= 0 {
 					idx[k] += at
 				}
 			}
-			return idx
+			return idx, true
 		}
 		from = at + 1
 	}
+	return nil, false
 }
 
 // dotWrapped recognises BeginText, dot*, X, dot*, EndText and returns X.
@@ -105,32 +157,50 @@ func equalRunes(a, b []rune) bool {
 	return true
 }
 
-// hasLineTerminator looks for \n, \r, U+2028 and U+2029 (E2 80 A8/A9).
+// hasLineTerminator looks for \n, \r, U+2028 and U+2029 (E2 80 A8/A9),
+// with the vectorised byte search rather than a byte loop: three passes
+// over a line of text cost a third of one loop over it.
 func hasLineTerminator(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n', '\r':
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
+		return true
+	}
+	for i := strings.IndexByte(s, 0xE2); i >= 0; {
+		if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
 			return true
-		case 0xE2:
-			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
-				return true
-			}
 		}
+		j := strings.IndexByte(s[i+1:], 0xE2)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return false
+}
+
+// matchDotWrapped matches ^.*X.*$: X occurs and no line terminator does.
+// Looking for a literal X first spares the terminator scan on the texts
+// without X.
+func (f *fastPath) matchDotWrapped(s string) bool {
+	if f.whole != nil {
+		return f.whole.containsAny(s) && !hasLineTerminator(s)
+	}
+	return !hasLineTerminator(s) && f.inner.MatchString(s)
 }
 
 // match is MatchString through the fast paths; ok=false means "use the
 // regular engine".
 func (f *fastPath) match(s string) (matched, ok bool) {
 	switch {
-	case f.dotWrap && hasLineTerminator(s):
-		return false, true
+	case f.dotWrap:
+		return f.matchDotWrapped(s), true
 	case f.whole != nil:
 		return f.whole.containsAny(s), true
-	case f.inner != nil:
-		return f.inner.MatchString(s), true
-	case f.lead != nil && !f.lead.containsAny(s):
+	case f.line != nil:
+		if m, ok := f.line.matches(s); ok {
+			return m, true
+		}
+	}
+	if f.lead != nil && !f.lead.containsAny(s) {
 		return false, true
 	}
 	return false, false

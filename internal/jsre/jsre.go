@@ -131,13 +131,12 @@ func (r *Regexp) FindAll(s string, n int) ([]Match, error) {
 }
 
 func (r *Regexp) findAllRE2(s string, n int) []Match {
-	var out []Match
-	if f := r.fast; f != nil && f.anchored != nil && n == 1 {
-		if idx := f.firstMatch(s); idx != nil {
-			return []Match{toMatch(s, idx)}
+	if r.fast != nil {
+		if ms, ok := r.fast.findAll(s, n); ok {
+			return ms
 		}
-		return nil
 	}
+	var out []Match
 	for _, idx := range r.re2.FindAllStringSubmatchIndex(s, n) {
 		m := toMatch(s, idx)
 		out = append(out, m)
@@ -149,13 +148,77 @@ func (r *Regexp) findAllRE2(s string, n int) []Match {
 }
 
 func toMatch(s string, idx []int) Match {
-	m := Match{Start: idx[0], End: idx[1], Groups: make([]Group, len(idx)/2)}
+	return fillMatch(s, idx, make([]Group, len(idx)/2))
+}
+
+// oneMatch is []Match{toMatch(s, idx)} in one allocation when the pattern
+// has at most three groups (a first match is what most callers ask for).
+func oneMatch(s string, idx []int) []Match {
+	switch n := len(idx) / 2; {
+	case n <= 2:
+		b := new(struct {
+			m [1]Match
+			g [2]Group
+		})
+		b.m[0] = fillMatch(s, idx, b.g[:n])
+		return b.m[:]
+	case n <= 4:
+		b := new(struct {
+			m [1]Match
+			g [4]Group
+		})
+		b.m[0] = fillMatch(s, idx, b.g[:n])
+		return b.m[:]
+	}
+	return []Match{toMatch(s, idx)}
+}
+
+// fillMatch fills groups (len(idx)/2 of them, maybe reused) from the
+// submatch indexes.
+func fillMatch(s string, idx []int, groups []Group) Match {
+	m := Match{Start: idx[0], End: idx[1], Groups: groups}
 	for g := range m.Groups {
+		m.Groups[g] = Group{}
 		if a, b := idx[2*g], idx[2*g+1]; a >= 0 {
 			m.Groups[g] = Group{Text: s[a:b], OK: true}
 		}
 	}
 	return m
+}
+
+// FirstIn is FindAllIn(s, 1, b) without its allocations: the first match
+// and whether there is one, its groups kept in buf when buf has room for
+// them (a caller that reuses buf allocates nothing on choice-free patterns).
+func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool, err error) {
+	if b.Expired() {
+		return Match{}, false, ErrTimeout
+	}
+	if r.re2 == nil {
+		ms, err := findAllWith(r.within(b), s, 1)
+		if len(ms) == 0 {
+			return Match{}, false, b.fail(err)
+		}
+		m = ms[0]
+		m.Groups = append(buf[:0], m.Groups...)
+		return m, true, b.fail(err)
+	}
+	var caps [maxLineSlots]int
+	var idx []int
+	ok := false
+	if r.fast != nil {
+		idx, ok = r.fast.first(s, &caps)
+	}
+	if !ok {
+		idx = r.re2.FindStringSubmatchIndex(s)
+	}
+	if idx == nil {
+		return Match{}, false, nil
+	}
+	n := len(idx) / 2
+	if cap(buf) < n {
+		buf = make([]Group, n)
+	}
+	return fillMatch(s, idx, buf[:n]), true, nil
 }
 
 func (r *Regexp) findAllBT(s string, n int) ([]Match, error) {

@@ -87,17 +87,6 @@ func (l litSet) containsAny(s string) bool {
 	return false
 }
 
-// firstIndex is the smallest index at which any of the strings occurs, or -1.
-func (l litSet) firstIndex(s string) int {
-	best := -1
-	for _, x := range l {
-		if i := strings.Index(s, x); i >= 0 && (best < 0 || i < best) {
-			best = i
-		}
-	}
-	return best
-}
-
 func (l litSet) minLen() int {
 	m := -1
 	for _, x := range l {

@@ -67,8 +67,12 @@ func isVS(r rune) bool { return r == 0xfe0e || r == 0xfe0f }
 // charLength is validator.isLength's length: UTF-16 length minus surrogate
 // pairs minus [^VS][VS] presentation sequences.
 func charLength(s string) int {
-	n, prevNonVS := 0, false
-	for i := 0; i < len(s); {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++ // ASCII: one unit each, none a variation selector
+	}
+	n, prevNonVS := i, i > 0
+	for i < len(s) {
 		r, w := decodeRune(s[i:])
 		i += w
 		if isVS(r) && prevNonVS {

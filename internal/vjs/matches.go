@@ -7,6 +7,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
 )
 
 // MatchTimeout bounds one user-regex match (regexp2 backtracks).
@@ -18,6 +20,10 @@ type Matcher struct {
 	literal string
 	isLit   bool
 	re      *regexp2.Regexp
+	// linear is the same pattern for the linear-time engine when it
+	// translates; it answers for ASCII inputs, on which JavaScript's UTF-16
+	// view and the engine's code-point view coincide.
+	linear *jsre.Regexp
 }
 
 // CompileMatcher compiles a JS pattern source. JS regex syntax is handled by
@@ -33,13 +39,20 @@ func CompileMatcher(pattern string) (*Matcher, error) {
 		return nil, fmt.Errorf("SyntaxError: Invalid regular expression: /%s/: %w", pattern, err)
 	}
 	re.MatchTimeout = MatchTimeout
-	return &Matcher{re: re}, nil
+	m := &Matcher{re: re}
+	if lin, err := jsre.Compile(pattern, ""); err == nil && lin.Linear() {
+		m.linear = lin
+	}
+	return m, nil
 }
 
 // Match reports whether s contains a match; a timeout is returned as error.
 func (m *Matcher) Match(s string) (bool, error) {
 	if m.isLit {
 		return strings.Contains(s, m.literal), nil
+	}
+	if m.linear != nil && isASCII(s) {
+		return m.linear.MatchString(s)
 	}
 	if !hasAstral(s) {
 		return m.re.MatchString(s)

@@ -176,25 +176,55 @@ func (b *builder) rangePred(n *Node, t string) (pred, error) {
 	case "boolean":
 		return nil, b.errAt(n, "Unexpected range query on field type boolean")
 	}
-	r := &jsRange{}
-	r.lo, r.loOp = n.Left.Value.V, n.Left.Op
+	r := &jsRange{lo: newRangeBound(n.Left)}
 	if n.Right != nil {
-		r.hi, r.hiOp, r.two = n.Right.Value.V, n.Right.Op, true
+		r.hi, r.two = newRangeBound(n.Right), true
 	}
 	return r, nil
 }
 
 type jsRange struct {
-	lo, hi     any
-	loOp, hiOp string
-	two        bool
+	lo, hi rangeBound
+	two    bool
 }
 
 func (r *jsRange) test(v any, ok bool, b *jsre.Budget) bool {
-	if !ok || !compare(v, r.lo, r.loOp) {
+	if !ok || !r.lo.holds(v) {
 		return false
 	}
-	return !r.two || compare(v, r.hi, r.hiOp)
+	return !r.two || r.hi.holds(v)
+}
+
+// rangeBound is one side of a range with the bound's number computed once.
+type rangeBound struct {
+	v   any
+	op  string
+	num float64 // record.ToNumber(v)
+}
+
+func newRangeBound(bd *Bound) rangeBound {
+	return rangeBound{v: bd.Value.V, op: bd.Op, num: record.ToNumber(bd.Value.V)}
+}
+
+// holds is compare(v, b.v, b.op), without the conversions for a number
+// (a number is compared with the bound's number whatever the bound is).
+func (b *rangeBound) holds(v any) bool {
+	x, ok := v.(float64)
+	if !ok {
+		return compare(v, b.v, b.op)
+	}
+	if math.IsNaN(x) || math.IsNaN(b.num) {
+		return false
+	}
+	switch b.op {
+	case "gte":
+		return x >= b.num
+	case "gt":
+		return x > b.num
+	case "lte":
+		return x <= b.num
+	}
+	return x < b.num
 }
 
 // compare evaluates `v op bound` with JavaScript relational semantics.

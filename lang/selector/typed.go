@@ -162,6 +162,15 @@ func (q ipBlock) test(v any, _ bool, b *jsre.Budget) bool {
 	if !ok {
 		return false
 	}
+	if a, ok := ipx.ParseAddr4(s); ok { // the common case; a dotted quad is no block
+		return q.r.Contains(a)
+	}
+	return q.holdsText(s)
+}
+
+// holdsText is the general test of a record string: a block inside the
+// range, or an address in it.
+func (q ipBlock) holdsText(s string) bool {
 	if pfx, ok := recordBlock(s); ok {
 		return q.r.ContainsPrefix(pfx)
 	}

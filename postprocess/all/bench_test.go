@@ -10,7 +10,7 @@ import (
 // BenchmarkHotOperations measures the operations rules use most, at rule
 // level (the registry entry bound once, then the wrapper run on a record
 // per iteration; results go to another field so every iteration does the
-// same work).
+// same work), without and with a Scratch (as a plan runs them).
 func BenchmarkHotOperations(b *testing.B) {
 	for _, c := range []struct{ name, input string }{
 		{"isEmail", `"peggy.roberts@tera.io"`},
@@ -22,6 +22,7 @@ func BenchmarkHotOperations(b *testing.B) {
 		{"toLowerCase", `"GET"`},
 		{"decodeBase64", `"aGVsbG8gd29ybGQ="`},
 		{"decodeURL", `"caf%C3%A9%20table"`},
+		{"parseJSON", `"{\"device\":\"android\",\"campaign\":\"blackfriday\",\"session\":\"6ca44cf2ca4ef700\"}"`},
 	} {
 		spec, ok := postprocess.Lookup(c.name)
 		if !ok {
@@ -40,13 +41,55 @@ func BenchmarkHotOperations(b *testing.B) {
 		}
 		rec := record.New(record.NewObject(2))
 		rec.Data.Set("field", v)
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				if out, _ := op.Run(rec); out == nil {
-					b.Fatal("record eliminated")
-				}
+		for _, sc := range []*postprocess.Scratch{nil, {}} {
+			name := c.name
+			if sc != nil {
+				name += "/scratch"
 			}
-		})
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					if out, _ := op.RunIn(rec, sc); out == nil {
+						b.Fatal("record eliminated")
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkValidationChain runs the orders rule set's e-mail chain in place
+// (isString, isEmail, toLowerCase, isLength 6..80, isASCII, isEmail), as a
+// plan's pipeline does: the per-operation overhead of a long chain.
+func BenchmarkValidationChain(b *testing.B) {
+	var ops []*postprocess.Op
+	for _, c := range []struct{ name, args string }{
+		{"isString", `{}`}, {"isEmail", `{}`}, {"toLowerCase", `{}`},
+		{"isLength", `{"min":6,"max":80}`}, {"isASCII", `{}`}, {"isEmail", `{}`},
+	} {
+		spec, ok := postprocess.Lookup(c.name)
+		if !ok {
+			b.Fatalf("%s is not registered", c.name)
+		}
+		rule, err := record.ParseObject([]byte(c.args))
+		if err != nil {
+			b.Fatal(err)
+		}
+		op, err := postprocess.NewOp(spec, rule, "email", nil, "email", false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ops = append(ops, op)
+	}
+	rec := record.New(record.NewObject(2))
+	var sc postprocess.Scratch
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		rec.Data.Set("email", "Gus.Ng853@Example.com")
+		for _, op := range ops {
+			if out, err := op.RunIn(rec, &sc); out == nil || err != nil {
+				b.Fatalf("%s eliminated the record (%v)", op.Spec.Name, err)
+			}
+		}
 	}
 }

@@ -82,6 +82,40 @@ func ft(s *spec, b transformBuilder) *spec {
 	return s
 }
 
+// ftString is ft for a transform of no arguments with an answer for a
+// string input that makes its values in the caller's Scratch
+// (postprocess.Impl.FromString).
+func ftString(s *spec, fn func(v any) (any, error), fromString func(*postprocess.Scratch, string) (any, error)) *spec {
+	s = ft(s, transform(fn))
+	build := s.Build
+	s.Build = func(a *args) (*postprocess.Impl, error) {
+		impl, err := build(a)
+		if err != nil {
+			return nil, err
+		}
+		impl.FromString = fromString
+		return impl, nil
+	}
+	return s
+}
+
+// ftText is ftString for a transform that maps a string to a string: text
+// is its answer for a string input, boxed in the Scratch.
+func ftText(s *spec, fn func(v any) (any, error), text func(string) (string, error)) *spec {
+	return ftString(s, fn, func(sc *postprocess.Scratch, in string) (any, error) {
+		out, err := text(in)
+		if err != nil {
+			return nil, err
+		}
+		return sc.Box(out), nil
+	})
+}
+
+// infallible adapts a string function that cannot fail to ftText.
+func infallible(fn func(string) string) func(string) (string, error) {
+	return func(s string) (string, error) { return fn(s), nil }
+}
+
 // definedValidator maps a missing field (record.Undefined) to nil, which is
 // what the value packages understand.
 func definedValidator(f validatorFn) validatorFn {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sluice-dev/sluice/internal/geo"
 	"github.com/sluice-dev/sluice/internal/phone"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -26,9 +27,9 @@ func convertTransformSpecs() []*spec {
 			Params:   []param{{Name: "booleanLike", Type: "boolean", Default: "false", Doc: "exactly true: boolean-like values (and null) become 0 or 1"}},
 			Examples: []example{ex(`"12321"`, `12321`), ex(`"abc"`, "removed"), exArgs(`{"booleanLike":true}`, `"yes"`, `1`)}},
 			buildToNumber),
-		ft(&spec{Name: "parseJSON", Summary: "JSON.parse a string (other values are stringified first); a parse error, {} or [] removes the field.",
+		ftString(&spec{Name: "parseJSON", Summary: "JSON.parse a string (other values are stringified first); a parse error, {} or [] removes the field.",
 			Examples: []example{ex(`"{\"a\":1}"`, `{"a":1}`), ex(`"{bad"`, "removed"), ex(`"5"`, `5`)}},
-			transform(parseJSONValue)),
+			parseJSONValue, (*postprocess.Scratch).ParseJSON),
 		ft(&spec{Name: "toJSON", Summary: "JSON.stringify the value (keys in record order); arrays element by element.",
 			Params:   []param{{Name: "pretty", Type: "boolean", Default: "false", Doc: "indent with two spaces"}},
 			Examples: []example{ex(`{"hello":"world"}`, `"{\"hello\":\"world\"}"`), exArgs(`{"pretty":true}`, `{"a":1}`, `"{\n  \"a\": 1\n}"`)}},

@@ -1,0 +1,239 @@
+package jsre
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sluice-dev/sluice/internal/cputime"
+)
+
+// engineOnly compiles pattern without the fast paths: the reference the
+// fast paths must agree with.
+func engineOnly(t testing.TB, pattern string) *Regexp {
+	r := MustCompile(pattern, "")
+	r.fast = nil
+	return r
+}
+
+// agree checks MatchString and FindAll (first, two, all) of the fast paths
+// against the engine on one input.
+func agree(t *testing.T, fast, slow *Regexp, in string) {
+	t.Helper()
+	a, _ := fast.MatchString(in)
+	b, _ := slow.MatchString(in)
+	if a != b {
+		t.Fatalf("%s MatchString(%q): fast %v, engine %v", fast, in, a, b)
+	}
+	agreeFirst(t, fast, in)
+	for _, n := range []int{1, 2, -1, 0} {
+		fa, _ := fast.FindAll(in, n)
+		fb, _ := slow.FindAll(in, n)
+		if !reflect.DeepEqual(fa, fb) {
+			t.Fatalf("%s FindAll(%q, %d):\nfast   %+v\nengine %+v", fast, in, n, fa, fb)
+		}
+	}
+}
+
+// agreeFirst checks FirstIn against FindAllIn(in, 1), with a buffer
+// dirtied by an earlier match.
+func agreeFirst(t *testing.T, r *Regexp, in string) {
+	t.Helper()
+	ms, errAll := r.FindAllIn(in, 1, nil)
+	buf := make([]Group, 0, 8)
+	for i := range buf[:cap(buf)] {
+		buf[:cap(buf)][i] = Group{Text: "dirty", OK: true}
+	}
+	m, found, err := r.FirstIn(in, buf, nil)
+	if err != errAll || found != (len(ms) == 1) || found && !reflect.DeepEqual(m, ms[0]) {
+		t.Fatalf("%s FirstIn(%q) = %+v %v %v, FindAllIn %+v %v", r, in, m, found, err, ms, errAll)
+	}
+}
+
+// Characters the random inputs are made of: the patterns' own letters,
+// line terminators, non-ASCII, U+FFFD and invalid UTF-8.
+var edgePieces = []string{"a", "b", "c", "x", "/", "0", "9", ".", "q", "=", "?", "&", " ",
+	"\n", "\r", "\u2028", "\u2029", "é", "\u00a0", "\ufffd", "\xff", "\xe2\x80", "\xe2", "Chrome", "Firefox", "ab", "abc"}
+
+func randomInput(rng *rand.Rand) string {
+	var b strings.Builder
+	for n := rng.IntN(12); n > 0; n-- {
+		b.WriteString(edgePieces[rng.IntN(len(edgePieces))])
+	}
+	return b.String()
+}
+
+// Pattern pieces for random patterns in the JavaScript syntax the
+// translator accepts.
+var (
+	atomPieces = []string{"a", "b", "c", "x", "\\/", "0", "é", "\\.", "[ab]", "[^a]", "[a-c]", "[0-9.]", "\\d", "\\s", "\\S", "\\w",
+		".", "[^\\n]", "(a|b)", "(ab|c)", "(a|ab)", "(?:x|y)", "(Chrome|Firefox)", "(é|ab)", "\\u00e9", "\\ufffd", "[\\ufffd]", "()"}
+	quantPieces = []string{"", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,}", "*?", "+?"}
+)
+
+func randomPattern(rng *rand.Rand) string {
+	var b strings.Builder
+	if rng.IntN(3) == 0 {
+		b.WriteByte('^')
+	}
+	for n := 1 + rng.IntN(4); n > 0; n-- {
+		atom := atomPieces[rng.IntN(len(atomPieces))]
+		if rng.IntN(6) == 0 {
+			atom = "(" + atom + atomPieces[rng.IntN(len(atomPieces))] + ")"
+		}
+		b.WriteString(atom + quantPieces[rng.IntN(len(quantPieces))])
+	}
+	if rng.IntN(3) == 0 {
+		b.WriteByte('$')
+	}
+	return b.String()
+}
+
+// TestLineProgramAgreesWithEngine pins the line programs (and the other
+// fast paths) against the RE2 engine on random patterns and inputs.
+func TestLineProgramAgreesWithEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 1))
+	lines := 0
+	for range 3000 {
+		p := randomPattern(rng)
+		fast, err := Compile(p, "")
+		if err != nil || !fast.Linear() {
+			continue
+		}
+		if fast.fast != nil && fast.fast.line != nil {
+			lines++
+		}
+		slow := engineOnly(t, p)
+		for range 40 {
+			agree(t, fast, slow, randomInput(rng))
+		}
+	}
+	t.Logf("%d line programs", lines)
+	if lines < 300 {
+		t.Errorf("only %d random patterns got a line program", lines)
+	}
+}
+
+// The patterns of the benchmark rule sets run as line programs (or the
+// ^.*X.*$ path), and agree with the engine on edge and random inputs.
+func TestLineProgramPatterns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, c := range []struct {
+		pattern string
+		line    bool
+	}{
+		{`(Chrome|Firefox)/[0-9.]+`, true},
+		{`/(products|blog|search|account|cart)/`, true},
+		{`^[0-9]{5}$`, true},
+		{`^user:[0-9]+:`, true},
+		{`^[LH].*$`, true},
+		{`(\d+)-(\d+)`, true},
+		{`a[^x]*x`, true},
+		{`(a|ab)c`, false},     // a set with a prefix: a real choice
+		{`[a-z]+[a-c]`, false}, // the loop's follower starts with what it eats
+		{`a+?b`, false},        // lazy
+		{`(a)?b`, false},       // optional group
+		{`(?:(a)|b)c`, false},  // a group inside an alternation
+		{`\bword`, false},
+		{`\ufffd`, false}, // RE2 matches U+FFFD against invalid bytes
+		{`^.*(Chrome|Firefox).*$`, false},
+		{`^.*[?&]q=.*$`, false},
+		{`^.*a+b.*$`, false},
+		{`(a)\1(b)?`, false}, // backtracking engine
+		{`a(?=b)|(c)`, false},
+	} {
+		r := MustCompile(c.pattern, "")
+		if got := r.fast != nil && r.fast.line != nil; got != c.line {
+			t.Errorf("/%s/: line program %v, want %v", c.pattern, got, c.line)
+		}
+		slow := engineOnly(t, c.pattern)
+		for _, in := range []string{"", "Chrome/120.0.6099.109 Safari", "Firefox/", "xFirefox/1.2.3Chrome/9", "a\nChrome/1", "/blog/x/cart/",
+			"//products//", "61511", "615112", "6151\n", "user:12:", "user::", "Lima", "Hanoi\u2028", "H\xff", "12-34 56-78", "ax aax", "aaaa",
+			"\xe2\x80\xa8Chrome/1", "é/search/é", "\xff/cart/", "Chrome\r", "\u2029Firefox", "Chr\nome", "?q=\xe2\x80\xa9", "\xe2\x80?q=",
+			"\xe2?q=\xe2\x80", "\xe2\xe2\x80\xa8&q=", "&q=\xe2\x80\xa8", "aab\u2028", "\xe2\x80\xaaFirefox"} {
+			agree(t, r, slow, in)
+		}
+		for range 300 {
+			agree(t, r, slow, randomInput(rng))
+		}
+	}
+}
+
+// A line program gives up on a pattern that would re-read the text from
+// every start (the work limit), and the engine answers instead.
+func TestLineProgramGivesUp(t *testing.T) {
+	r := MustCompile(`a[^x]*x`, "")
+	in := strings.Repeat("a", 5000)
+	var run lineRun
+	run.init(r.fast.line, in)
+	if _, ok := run.find(0); ok {
+		t.Fatal("the search did not give up")
+	}
+	if run.work > 2*run.limit {
+		t.Errorf("gave up after %d work units, limit %d", run.work, run.limit)
+	}
+	agree(t, r, engineOnly(t, `a[^x]*x`), in)
+	agree(t, r, engineOnly(t, `a[^x]*x`), in+"x")
+}
+
+// The fast paths stay linear on texts full of failing candidates (a
+// first-match search tried the anchored pattern at every lead literal:
+// quadratic).
+func TestFastPathsStayLinear(t *testing.T) {
+	for _, p := range []string{`a[^x]*x`, `(a|b)(c)?[^x]*x`, `(a|b)[^x]*x`, `a(b)?`} {
+		r := MustCompile(p, "")
+		cost := func(n int) time.Duration {
+			in := strings.Repeat("a", n)
+			return cputime.Best(3, func() {
+				_, _ = r.FindAll(in, 1)
+				_, _ = r.MatchString(in)
+			})
+		}
+		small, big := cost(4000), cost(20000)
+		if big > 12*small+20*time.Millisecond { // quadratic: 25x
+			t.Errorf("/%s/: 5x the text took %v vs %v", p, big, small)
+		}
+	}
+}
+
+// hasLineTerminator agrees with a byte-by-byte reading.
+func TestHasLineTerminator(t *testing.T) {
+	byLoop := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\n' || s[i] == '\r' || s[i] == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				return true
+			}
+		}
+		return false
+	}
+	pieces := []string{"a", "\xe2", "\x80", "\xa8", "\xa9", "\xaa", "\n", "\r", "\u2028", "\u2029", "é", "\u2027"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for n := rng.IntN(8); n > 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		if s := b.String(); hasLineTerminator(s) != byLoop(s) {
+			t.Fatalf("hasLineTerminator(%q) = %v", s, !byLoop(s))
+		}
+	}
+}
+
+// FuzzFastPaths compares the fast paths with the engine on any linear
+// pattern and input.
+func FuzzFastPaths(f *testing.F) {
+	for _, p := range []string{`(Chrome|Firefox)/[0-9.]+`, `^.*[?&]q=.*$`, `/(products|blog)/`, `^[0-9]{5}$`, `a[^x]*x`, `(\d+)-(\w+)?`} {
+		f.Add(p, "Chrome/1.2 /blog/ 12345 a-b\n\u2028\xff")
+	}
+	f.Fuzz(func(t *testing.T, pattern, in string) {
+		fast, err := Compile(pattern, "")
+		if err != nil || !fast.Linear() || fast.fast == nil || len(in) > 256 {
+			return
+		}
+		slow := MustCompile(pattern, "")
+		slow.fast = nil
+		agree(t, fast, slow, in)
+	})
+}

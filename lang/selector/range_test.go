@@ -1,0 +1,49 @@
+package selector
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sluice-dev/sluice/record"
+)
+
+// A range bound's shortcut for numbers agrees with the general JavaScript
+// comparison on numbers, numeric strings, other values and edge bounds.
+func TestRangeBoundAgreesWithCompare(t *testing.T) {
+	values := []any{0.0, math.Copysign(0, -1), 1.0, -1.0, 1.5, 500.0, 499.999, 40000.0, math.Inf(1), math.Inf(-1), math.NaN(),
+		"500", "abc", "", " 7 ", "0x10", true, false, nil, record.Undefined, []any{1.0}, []any{}}
+	bounds := []any{0.0, 500.0, -1.0, 1.5, math.Inf(1), math.Inf(-1), math.NaN(), "500", "abc", "", true, nil}
+	for _, op := range []string{"gte", "gt", "lte", "lt"} {
+		for _, bv := range bounds {
+			b := newRangeBound(&Bound{Op: op, Value: Value{V: bv}})
+			for _, v := range values {
+				if got, want := b.holds(v), compare(v, bv, op); got != want {
+					t.Errorf("%v %s %v: %v, compare says %v", v, op, bv, got, want)
+				}
+			}
+		}
+	}
+}
+
+// The dotted-quad shortcut of an ip block test agrees with the general
+// test (blocks, IPv6, zones, malformed text).
+func TestIPBlockShortcutAgrees(t *testing.T) {
+	texts := []string{"10.0.0.1", "10.255.255.255", "11.0.0.0", "9.255.255.255", "10.0.0.0/8", "10.1.2.3/16", "10.0.0.0/7",
+		"::ffff:10.0.0.1", "::10.0.0.1", "10.0.0.01", "10.0.0", "10.0.0.1.", "", "1.2.3.4%x", "::1", "10.0.0.1/33", "256.0.0.1",
+		"fe80::1%eth0", "fe80::1%a/64", "2001:db8::/32", "2001:db8::1", " 10.0.0.1", "10.0.0.1 ", "0.0.0.0", "0.0.0.0/0"}
+	for _, q := range []string{`ip:"10.0.0.0/8"`, `ip:"2001:db8::/32"`, `ip:[10.0.0.5 TO 10.0.0.9]`, `ip:"0.0.0.0/0"`} {
+		m, err := Compile(q, Options{Types: map[string]string{"ip": "ip"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		blk, ok := m.root.(*keyLeaf).p.(ipBlock)
+		if !ok {
+			t.Fatalf("%s: predicate %T, want ipBlock", q, m.root.(*keyLeaf).p)
+		}
+		for _, s := range texts {
+			if got, want := blk.test(s, true, nil), blk.holdsText(s); got != want {
+				t.Errorf("%s on %q: %v, general test %v", q, s, got, want)
+			}
+		}
+	}
+}

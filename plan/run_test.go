@@ -1,0 +1,52 @@
+package plan
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sluice-dev/sluice/record"
+)
+
+// TestRequirementsMetByCount pins the count of required names present
+// against the definition (some key is required and some key is not), on
+// random objects and requirement lists with repeated fields, for a
+// finished plan and for one built by hand.
+func TestRequirementsMetByCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	keys := []string{"a", "b", "c", "d", "a.b", ""}
+	for i := 0; i < 3000; i++ {
+		o := record.NewObject(0)
+		for _, k := range keys {
+			if rng.IntN(3) == 0 {
+				o.Set(k, float64(i))
+			}
+		}
+		var req []Requirement
+		for n := rng.IntN(4); n > 0; n-- {
+			req = append(req, Requirement{Field: keys[rng.IntN(len(keys))]})
+		}
+		want := requirementsByDefinition(o, req)
+		hand := &Plan{Require: req}
+		finished := &Plan{Require: req}
+		finished.Finish()
+		if got := hand.requirementsMet(o); got != want {
+			t.Fatalf("hand-built plan, %v on %s: got %v, want %v", req, record.JSON(o), got, want)
+		}
+		if got := finished.requirementsMet(o); got != want {
+			t.Fatalf("finished plan, %v on %s: got %v, want %v", req, record.JSON(o), got, want)
+		}
+	}
+}
+
+func requirementsByDefinition(o *record.Object, req []Requirement) bool {
+	required, other := false, false
+	for _, k := range o.Keys() {
+		isReq := false
+		for _, q := range req {
+			isReq = isReq || q.Field == k
+		}
+		required = required || isReq
+		other = other || !isReq
+	}
+	return !required || other
+}

@@ -1,0 +1,98 @@
+package datamate
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sluice-dev/sluice/postprocess"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// stringInputs are edge strings for the transforms with a string fast
+// path: case mappings with special rules, escapes (valid, malformed,
+// overlong, surrogates), base64 and hex with padding and stray characters,
+// JSON texts (nested, empty, duplicate keys, escapes, numbers at their
+// edges, too deep, malformed), invalid UTF-8, line terminators and the
+// empty string.
+var stringInputs = []string{
+	"", " ", "a", "HeLLo", "straße", "İstanbul", "ΟΔΟΣ Σ", "ǅ", "ﬀ", "𝐀𝐁", "\u2028\u2029\n\r",
+	"caf%C3%A9%20table", "%", "%E0%A4%A", "%ED%A0%80", "%C0%AF", "%F0%9F%98%80", "%25", "a+b%2B",
+	"aGVsbG8gd29ybGQ=", "aGVs bG8=", "aGVsbG8", "-_-_", "====", "/w==", "gA", "4pyT",
+	"68656c6c6f", "68zz6c", "zz", "6", "ff", "c3a9",
+	"\xff\xfe", "a\x00b", "\xed\xa0\x80", "é✓😀",
+	`{"device":"android","campaign":"blackfriday","n":[1,{"a":null}],"o":{"p":{"q":true}}}`,
+	`{}`, `[]`, `{"a":1,"a":2}`, `{"a":{"b":1,"b":{"c":2}}}`, `[{"a":1},[2,[3]]]`, `"str\u00e9\n"`,
+	`5`, `-0`, `1e400`, `0.1e-400`, `123456789012345678901234567890`, `true`, `null`, ` {"a" : [ 1 , 2 ] } `,
+	`{"a":1,}`, `{bad`, `[1,2`, `{"a":"\ud800"}`, `"\x01"`, strings.Repeat("[", 600) + strings.Repeat("]", 600),
+	`{"a":` + strings.Repeat("[", 600) + strings.Repeat("]", 600) + `}`,
+}
+
+// randomString mixes the characters the transforms treat specially.
+func randomString(rng *rand.Rand) string {
+	const alphabet = "aZ09+/=-_% \t\nßΣİé✓😀\xff\x00{}[]\":,"
+	r := []rune(alphabet)
+	var b strings.Builder
+	for n := rng.IntN(12); n > 0; n-- {
+		b.WriteRune(r[rng.IntN(len(r))])
+	}
+	return b.String()
+}
+
+// TestFromStringAgreesWithTransform: every transform that has a string fast
+// path (postprocess.Impl.FromString) gives what its Transform gives on
+// strings, with and without a Scratch, alone and through the rule wrapper.
+func TestFromStringAgreesWithTransform(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	inputs := append([]string(nil), stringInputs...)
+	for i := 0; i < 500; i++ {
+		inputs = append(inputs, randomString(rng))
+	}
+	var names []string
+	for _, s := range Specs() {
+		impl, err := s.Build(postprocess.NewArgs(record.NewObject(0)))
+		if err != nil || impl.FromString == nil {
+			continue
+		}
+		names = append(names, s.Name)
+		var sc postprocess.Scratch
+		for _, in := range inputs {
+			checkFromString(t, s, impl, in, &sc)
+		}
+	}
+	if len(names) < 8 {
+		t.Fatalf("only %v have a string fast path", names)
+	}
+}
+
+func checkFromString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, in string, sc *postprocess.Scratch) {
+	t.Helper()
+	want, werr := impl.Transform(in, nil)
+	for _, scratch := range []*postprocess.Scratch{sc, nil} {
+		got, gerr := impl.FromString(scratch, in)
+		if (werr != nil) != (gerr != nil) || werr == nil && !sameValue(got, want) {
+			t.Fatalf("%s(%q): FromString gives %s (%v), Transform %s (%v)", s.Name, in, record.JSON(got), gerr, record.JSON(want), werr)
+		}
+	}
+	slow := *impl
+	slow.FromString = nil
+	for _, target := range []string{"field", "out"} {
+		fast, err := postprocess.NewOp(s, record.NewObject(0), "field", nil, target, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := *fast
+		plain.Impl = &slow
+		a, errA := fast.RunIn(record.New(record.FromMap(map[string]any{"field": in})), sc)
+		b, errB := plain.Run(record.New(record.FromMap(map[string]any{"field": in})))
+		if (errA != nil) != (errB != nil) || (a == nil) != (b == nil) || a != nil && record.JSON(a.Data) != record.JSON(b.Data) {
+			t.Fatalf("%s(%q) -> %s: fast path %v (%v), plain %v (%v)", s.Name, in, target, a, errA, b, errB)
+		}
+	}
+}
+
+// sameValue is deep equality that also tells the key order of objects
+// apart (record.DeepEqual does not).
+func sameValue(a, b any) bool {
+	return record.DeepEqual(a, b) && record.JSON(a) == record.JSON(b)
+}

@@ -1,0 +1,109 @@
+package postprocess
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// TestAbortingFailures: a regex timeout or a value too large, returned by
+// any function of an Impl under any wrapper, aborts the operation with that
+// error (the record is dead-lettered), while any other error is the
+// reference's throw (the wrapper's removal or drop, no error).
+func TestAbortingFailures(t *testing.T) {
+	type fail = func(error) *Impl
+	cases := []struct {
+		kind  Kind
+		input string
+		impl  fail
+	}{
+		{BuiltinValidation, `"x"`, func(e error) *Impl { return &Impl{Validate: func(any) (bool, error) { return false, e }} }},
+		{BuiltinValidation, `["x"]`, func(e error) *Impl { return &Impl{Validate: func(any) (bool, error) { return false, e }} }},
+		{BuiltinValidation, `"x"`, func(e error) *Impl {
+			return &Impl{Normalize: func(any) (any, error) { return nil, e }, Validate: func(any) (bool, error) { return true, nil }}
+		}},
+		{BuiltinValidation, `["x"]`, func(e error) *Impl {
+			return &Impl{Normalize: func(any) (any, error) { return nil, e }, Validate: func(any) (bool, error) { return true, nil }}
+		}},
+		{BuiltinTransform, `"x"`, func(e error) *Impl { return &Impl{String: func(string) (string, error) { return "", e }} }},
+		{BuiltinTransform, `["x"]`, func(e error) *Impl { return &Impl{String: func(string) (string, error) { return "", e }} }},
+		{FieldValidator, `"x"`, func(e error) *Impl { return &Impl{Validate: func(any) (bool, error) { return false, e }} }},
+		{FieldValidator, `["x"]`, func(e error) *Impl { return &Impl{Validate: func(any) (bool, error) { return false, e }} }},
+		{FieldTransform, `1`, func(e error) *Impl {
+			return &Impl{Transform: func(any, *record.Object) (any, error) { return nil, e }}
+		}},
+		{FieldTransform, `"x"`, func(e error) *Impl {
+			return &Impl{FromString: func(*Scratch, string) (any, error) { return nil, e }, Transform: func(any, *record.Object) (any, error) { return "y", nil }}
+		}},
+		{BuiltinSpecial, `"x"`, func(e error) *Impl {
+			return &Impl{Transform: func(any, *record.Object) (any, error) { return nil, e }}
+		}},
+		{RecordValidator, `"x"`, func(e error) *Impl { return &Impl{Record: func(*record.Record) (bool, error) { return true, e }} }},
+		{RecordTransform, `"x"`, func(e error) *Impl {
+			return &Impl{RecordTx: func(*record.Record) (*record.Record, error) { return nil, e }}
+		}},
+	}
+	for i, c := range cases {
+		throw := errors.New("a throw")
+		for _, e := range []error{jsre.ErrTimeout, fmt.Errorf("wrapped: %w", record.ErrTooLarge), throw} {
+			op := &Op{Spec: &Spec{Name: "t", Kind: c.kind}, Impl: c.impl(e), Source: record.ParsePath("f"), Target: record.ParsePath("f"), InPlace: true}
+			v, err := record.ParseJSONString(c.input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := record.NewObject(2)
+			o.Set("f", v)
+			o.Set("other", 1.0)
+			_, got := op.RunIn(record.New(o), &Scratch{})
+			if aborts := e != throw; aborts && !errors.Is(got, e) || !aborts && got != nil {
+				t.Errorf("case %d (%s on %s) with %q: error %v", i, c.kind, c.input, e, got)
+			}
+		}
+	}
+}
+
+// TestScratchParseJSONIsDecoded: Scratch.ParseJSON gives what
+// record.ParseJSONString gives, fully decoded: a value handed to another
+// goroutine is read there while the Scratch goes on parsing (go test -race
+// catches a nested value left to decode into the Scratch's memory).
+func TestScratchParseJSONIsDecoded(t *testing.T) {
+	docs := []string{`{"a":{"b":[1,{"c":"d"}]},"e":[{"f":null}],"g":"h"}`, `[{"a":1},[2]]`, `"s"`, `{}`, `{"a":1,"a":{"b":2}}`, `{bad`}
+	var sc Scratch
+	done := make(chan bool)
+	for round := 0; round < 50; round++ {
+		for _, doc := range docs {
+			want, werr := record.ParseJSONString(doc)
+			got, gerr := sc.ParseJSON(doc)
+			if (werr != nil) != (gerr != nil) {
+				t.Fatalf("%s: error %v, want %v", doc, gerr, werr)
+			}
+			if werr != nil {
+				continue
+			}
+			go func() {
+				done <- record.JSON(got) == record.JSON(want) && record.DeepEqual(got, want)
+			}()
+			sc.ParseJSON(docs[0]) // the Scratch is in use meanwhile
+			if !<-done {
+				t.Fatalf("%s: got %s", doc, record.JSON(got))
+			}
+		}
+	}
+}
+
+// TestScratchCopiesShareChunks: a copy of a Scratch (a plan.State copied
+// by value) never writes over the values the original boxed, or the
+// reverse.
+func TestScratchCopiesShareChunks(t *testing.T) {
+	var sc Scratch
+	a := sc.Box("a")
+	c := sc
+	b := c.Box("b")
+	d := sc.Box("d")
+	if a != "a" || b != "b" || d != "d" {
+		t.Fatalf("boxed a, b, d; read %v, %v, %v", a, b, d)
+	}
+}
