@@ -103,6 +103,9 @@ type decoder struct {
 	// without a slab, the decoder's own chunks for boxing (boxString)
 	strs []string
 	nums []float64
+	// the decoder's own chunks of small objects and arrays (smallObject)
+	objs   []objectWith4
+	arrays []arrayWith4
 }
 
 func (d *decoder) top() (any, error) {
@@ -121,6 +124,9 @@ func (d *decoder) top() (any, error) {
 func (d *decoder) err(msg string) error { return &SyntaxError{Offset: d.i, Msg: msg} }
 
 func (d *decoder) ws() {
+	if d.i < len(d.s) && d.s[d.i] > ' ' {
+		return // the usual case, JSON without white space: one test
+	}
 	for d.i < len(d.s) {
 		switch d.s[d.i] {
 		case ' ', '\t', '\n', '\r':
@@ -207,17 +213,17 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch {
+		switch bit := keyBit(k); {
 		case keys != nil: // a wide object: a set of its keys keeps decoding linear
 			if j, dup := keys[k]; dup {
 				o.fields[j].val = v
 			} else {
 				keys[k] = len(o.fields)
-				o.Append(k, v)
+				o.fields = append(o.fields, field{k, v})
 			}
-		case seen&keyBit(k) == 0:
-			seen |= keyBit(k)
-			o.Append(k, v)
+		case seen&bit == 0:
+			seen |= bit
+			o.fields = append(o.fields, field{k, v})
 			if len(o.fields) == wideObject {
 				keys = indexKeys(o)
 			}
@@ -275,7 +281,7 @@ func (d *decoder) array() (any, error) {
 		return nil, err
 	}
 	d.i++ // [
-	v, a := newArray()
+	v, a := d.newArray()
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
