@@ -186,7 +186,6 @@ func (d *decoder) object() (any, error) {
 	}
 	d.i++ // {
 	o := d.startObject()
-	var seen uint64 // a one-bit-per-key hash: a clear bit means a new key
 	var keys map[string]int
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == '}' {
@@ -213,17 +212,16 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch bit := keyBit(k); {
+		switch {
 		case keys != nil: // a wide object: a set of its keys keeps decoding linear
 			if j, dup := keys[k]; dup {
 				o.fields[j].val = v
 			} else {
 				keys[k] = len(o.fields)
-				o.fields = append(o.fields, field{k, v})
+				o.addField(k, v)
 			}
-		case seen&bit == 0:
-			seen |= bit
-			o.fields = append(o.fields, field{k, v})
+		case o.keyBits&keyBit(k) == 0: // a new key
+			o.addField(k, v)
 			if len(o.fields) == wideObject {
 				keys = indexKeys(o)
 			}
@@ -465,6 +463,8 @@ func ParseValueAt(s string, i int) (any, int, error) {
 	return v, d.i, nil
 }
 
+// keyBit is a one-bit hash of a key (Object.keyBits): length, first and
+// last byte, which tell most keys of a record apart.
 func keyBit(k string) uint64 {
 	h := uint(len(k))
 	if len(k) > 0 {

@@ -9,6 +9,10 @@ type Object struct {
 	// raw is the text of a record read with ParseRecordRaw and not yet
 	// decoded; every method decodes it first (load).
 	raw *lazyJSON
+	// keyBits has the keyBit of every key the object holds (and maybe of
+	// keys it held): a lookup whose bit is clear is a miss without a scan.
+	// Every key added must set its bit (addField).
+	keyBits uint64
 }
 
 // field is one key and its value; keeping them together means one
@@ -77,6 +81,9 @@ func (o *Object) Len() int {
 
 // index is the position of key; o must be loaded.
 func (o *Object) index(key string) int {
+	if o.keyBits&keyBit(key) == 0 {
+		return -1
+	}
 	for i := range o.fields {
 		if o.fields[i].key == key {
 			return i
@@ -110,6 +117,13 @@ func (o *Object) Set(key string, v any) {
 		o.fields[i].val = v
 		return
 	}
+	o.addField(key, v)
+}
+
+// addField appends a key known not to be there: the one way keys are
+// added (keyBits).
+func (o *Object) addField(key string, v any) {
+	o.keyBits |= keyBit(key)
 	o.fields = append(o.fields, field{key, v})
 }
 
@@ -117,7 +131,7 @@ func (o *Object) Set(key string, v any) {
 // keys are known to be distinct.
 func (o *Object) Append(key string, v any) {
 	o.load()
-	o.fields = append(o.fields, field{key, v})
+	o.addField(key, v)
 }
 
 // Delete removes key and reports whether it existed.
@@ -182,7 +196,7 @@ func (o *Object) Clone() *Object {
 		return NewObject(0)
 	}
 	o.resolveAll() // copies must share nested values, as in JavaScript
-	c := &Object{fields: make([]field, len(o.fields), cap(o.fields))}
+	c := &Object{fields: make([]field, len(o.fields), cap(o.fields)), keyBits: o.keyBits}
 	copy(c.fields, o.fields)
 	return c
 }
