@@ -162,3 +162,18 @@ func BenchmarkParseJSONSmall(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPassThroughWeblog decodes a record with a Decoder, sets one
+// field and encodes it: the nested members no one read are copied.
+func BenchmarkPassThroughWeblog(b *testing.B) {
+	lines := weblogStrings(b)
+	var dec Decoder
+	buf := make([]byte, 0, 4096)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v, _ := dec.ParseRecord(lines[i%len(lines)])
+		v.(*Object).Set("seen", true)
+		buf = AppendJSON(buf[:0], v)
+	}
+}

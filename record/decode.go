@@ -212,16 +212,16 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch {
+		switch bit := keyBit(k); {
 		case keys != nil: // a wide object: a set of its keys keeps decoding linear
 			if j, dup := keys[k]; dup {
 				o.fields[j].val = v
 			} else {
 				keys[k] = len(o.fields)
-				o.addField(k, v)
+				o.addFieldBit(k, v, bit)
 			}
-		case o.keyBits&keyBit(k) == 0: // a new key
-			o.addField(k, v)
+		case o.keyBits&bit == 0: // a new key
+			o.addFieldBit(k, v, bit)
 			if len(o.fields) == wideObject {
 				keys = indexKeys(o)
 			}

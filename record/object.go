@@ -122,8 +122,11 @@ func (o *Object) Set(key string, v any) {
 
 // addField appends a key known not to be there: the one way keys are
 // added (keyBits).
-func (o *Object) addField(key string, v any) {
-	o.keyBits |= keyBit(key)
+func (o *Object) addField(key string, v any) { o.addFieldBit(key, v, keyBit(key)) }
+
+// addFieldBit is addField with key's keyBit.
+func (o *Object) addFieldBit(key string, v any, bit uint64) {
+	o.keyBits |= bit
 	o.fields = append(o.fields, field{key, v})
 }
 

@@ -238,3 +238,31 @@ func mutateAll(rng *rand.Rand, o *Object) {
 		o.Delete(k)
 	}
 }
+
+// TestUnreadMembersEncodeAsDecoded: a record's nested members that were
+// never read are written as they came only when that is what decoding and
+// encoding them gives (white space, escapes, repeated keys, numbers not
+// written the canonical way are decoded and encoded).
+func TestUnreadMembersEncodeAsDecoded(t *testing.T) {
+	members := []string{`{"a":1}`, `{ "a": 1 }`, `{"a":"\n"}`, `{"a":"\u00e9"}`, `{"a":1,"a":2}`, `{"a":1.0}`,
+		`{"a":1e2}`, `{"a":-0}`, `[1,2, 3]`, `[]`, `{}`, `["x","y"]`, `{"a":{"b":[1,{"c":null}]}}`, "{\"a\":\"\xff\"}",
+		`[1e400]`, `{"a":12345678901234567890}`, `{"é":true}`}
+	var dec Decoder
+	for _, m := range members {
+		for _, n := range members {
+			line := `{"id":1,"m":` + m + `,"n":` + n + `}`
+			v, err := dec.ParseRecord(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, _ := ParseObject([]byte(line))
+			if g, w := JSON(v), JSON(whole); g != w {
+				t.Fatalf("%s: unread members encode as %s, want %s", line, g, w)
+			}
+			b, ok := AppendJSONMax(nil, v, len(JSON(whole))-1)
+			if ok {
+				t.Fatalf("%s: %s passed a limit one byte shorter", line, b)
+			}
+		}
+	}
+}
