@@ -136,11 +136,11 @@ func (e *Extraction) regexFn(s string, st *State) (any, error) {
 // regexFirst is regexFn without multivalue: the first value the full list
 // would start with (the whole first match, or its first group).
 func (e *Extraction) regexFirst(s string, st *State) (any, error) {
-	ms, err := e.Regex.FindAllIn(s, 1, &st.budget)
-	if err != nil || len(ms) == 0 {
+	m, found, err := e.Regex.FirstIn(s, st.groups, &st.budget)
+	if err != nil || !found {
 		return nil, err
 	}
-	m := ms[0]
+	st.groups = m.Groups // room for the next match's groups
 	switch {
 	case m.Start == m.End:
 		return nil, nil // the reference stops at the first zero-length match
