@@ -2,20 +2,21 @@ package vjs
 
 import (
 	"errors"
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // cardRes is validator.isCreditCard's provider table (note the mastercard
 // alternation whose first branch is only anchored at the start).
-var cardRes = map[string]*regexp.Regexp{
-	"amex":       regexp.MustCompile(`^3[47][0-9]{13}$`),
-	"dinersclub": regexp.MustCompile(`^3(?:0[0-5]|[68][0-9])[0-9]{11}$`),
-	"discover":   regexp.MustCompile(`^6(?:011|5[0-9][0-9])[0-9]{12,15}$`),
-	"jcb":        regexp.MustCompile(`^(?:2131|1800|35\d{3})\d{11}$`),
-	"mastercard": regexp.MustCompile(`^5[1-5][0-9]{2}|(222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)[0-9]{12}$`),
-	"unionpay":   regexp.MustCompile(`^(6[27][0-9]{14}|^(81[0-9]{14,17}))$`),
-	"visa":       regexp.MustCompile(`^(?:4[0-9]{12})(?:[0-9]{3,6})?$`),
+var cardRes = map[string]lazyre.Regexp{
+	"amex":       lazyre.New(`^3[47][0-9]{13}$`),
+	"dinersclub": lazyre.New(`^3(?:0[0-5]|[68][0-9])[0-9]{11}$`),
+	"discover":   lazyre.New(`^6(?:011|5[0-9][0-9])[0-9]{12,15}$`),
+	"jcb":        lazyre.New(`^(?:2131|1800|35\d{3})\d{11}$`),
+	"mastercard": lazyre.New(`^5[1-5][0-9]{2}|(222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)[0-9]{12}$`),
+	"unionpay":   lazyre.New(`^(6[27][0-9]{14}|^(81[0-9]{14,17}))$`),
+	"visa":       lazyre.New(`^(?:4[0-9]{12})(?:[0-9]{3,6})?$`),
 }
 
 var cardOrder = []string{"amex", "dinersclub", "discover", "jcb", "mastercard", "unionpay", "visa"}
@@ -38,7 +39,7 @@ func CardProvider(provider string) (string, error) {
 func IsCreditCard(s, provider string) bool {
 	sanitized := stripDashSpace(s)
 	if provider != "" {
-		if !cardRes[provider].MatchString(sanitized) {
+		if !cardRes[provider]().MatchString(sanitized) {
 			return false
 		}
 	} else if !anyCard(sanitized) {
@@ -49,7 +50,7 @@ func IsCreditCard(s, provider string) bool {
 
 func anyCard(s string) bool {
 	for _, p := range cardOrder {
-		if cardRes[p].MatchString(s) {
+		if cardRes[p]().MatchString(s) {
 			return true
 		}
 	}

@@ -1,8 +1,9 @@
 package vjs
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // IsEmail is @terascope/core-utils isEmail:
@@ -71,7 +72,7 @@ func emailLabelOK(s string) bool {
 
 // rfc2822Re is the ts-transforms `email` built-in regex (RFC 2822 style, from
 // the .NET help files), unanchored, run on the lower-cased string.
-var rfc2822Re = regexp.MustCompile(`(?:[a-z0-9!#$%&'*+/=?^_` + "`" + `{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_` + "`" +
+var rfc2822Re = lazyre.New(`(?:[a-z0-9!#$%&'*+/=?^_` + "`" + `{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_` + "`" +
 	`{|}~-]+)*|"(?:[\x01-\x08\x0b\x0c\x0e-\x1f\x21\x23-\x5b\x5d-\x7f]|\\[\x01-\x09\x0b\x0c\x0e-\x7f])*")@` +
 	`(?:(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|\[(?:(?:25[0-5]|2[0-4][0-9]|` +
 	`[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?|[a-z0-9-]*[a-z0-9]:(?:[\x01-\x08\x0b\x0c` +
@@ -81,9 +82,9 @@ var rfc2822Re = regexp.MustCompile(`(?:[a-z0-9!#$%&'*+/=?^_` + "`" + `{|}~-]+(?:
 // str.toLowerCase().match(RFC2822 regex), which is a substring search.
 func IsEmailRFC2822(s string) bool {
 	if !needsLower(s) {
-		return rfc2822Re.MatchString(s)
+		return rfc2822Re().MatchString(s)
 	}
-	return rfc2822Re.MatchString(jsLower(s))
+	return rfc2822Re().MatchString(jsLower(s))
 }
 
 func needsLower(s string) bool {

@@ -1,8 +1,9 @@
 package vjs
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // FQDNOptions are validator.isFQDN's options; use DefaultFQDNOptions for the
@@ -20,9 +21,9 @@ type FQDNOptions struct {
 func DefaultFQDNOptions() FQDNOptions { return FQDNOptions{RequireTLD: true} }
 
 var (
-	tldRe     = regexp.MustCompile(`^(?:[a-zA-Z\x{A1}-\x{A8}\x{AA}-\x{D7FF}\x{F900}-\x{FDCF}\x{FDF0}-\x{FFEF}]{2,}|[xX][nN][a-zA-Z0-9-]{2,})$`)
-	fqdnPart  = regexp.MustCompile(`^[a-zA-Z_\x{a1}-\x{10ffff}0-9-]+$`)
-	jsSpaceRe = regexp.MustCompile(`[` + jsSpaceClass + `]`)
+	tldRe     = lazyre.New(`^(?:[a-zA-Z\x{A1}-\x{A8}\x{AA}-\x{D7FF}\x{F900}-\x{FDCF}\x{FDF0}-\x{FFEF}]{2,}|[xX][nN][a-zA-Z0-9-]{2,})$`)
+	fqdnPart  = lazyre.New(`^[a-zA-Z_\x{a1}-\x{10ffff}0-9-]+$`)
+	jsSpaceRe = lazyre.New(`[` + jsSpaceClass + `]`)
 )
 
 // IsFQDN is validator.isFQDN.
@@ -38,7 +39,7 @@ func IsFQDN(s string, o FQDNOptions) bool {
 		if !strings.Contains(s, ".") {
 			return false
 		}
-		if !o.AllowNumericTLD && !tldRe.MatchString(tld) || jsSpaceRe.MatchString(tld) {
+		if !o.AllowNumericTLD && !tldRe().MatchString(tld) || jsSpaceRe().MatchString(tld) {
 			return false
 		}
 	}
@@ -61,7 +62,7 @@ func fqdnPartOK(part string, o FQDNOptions) bool {
 	if !o.IgnoreMaxLength && len(part) > 63 && utf16Len(part) > 63 {
 		return false
 	}
-	if !fqdnPart.MatchString(part) || strings.ContainsFunc(part, isFullWidth) {
+	if !fqdnPart().MatchString(part) || strings.ContainsFunc(part, isFullWidth) {
 		return false
 	}
 	if part[0] == '-' || part[len(part)-1] == '-' {

@@ -1,8 +1,9 @@
 package vjs
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 const (
@@ -12,8 +13,8 @@ const (
 )
 
 var (
-	ipv4Re = regexp.MustCompile(`^` + ipv4Addr + `$`)
-	ipv6Re = regexp.MustCompile(`^(` +
+	ipv4Re = lazyre.New(`^` + ipv4Addr + `$`)
+	ipv6Re = lazyre.New(`^(` +
 		`(?:` + ipv6Seg + `:){7}(?:` + ipv6Seg + `|:)|` +
 		`(?:` + ipv6Seg + `:){6}(?:` + ipv4Addr + `|:` + ipv6Seg + `|:)|` +
 		`(?:` + ipv6Seg + `:){5}(?::` + ipv4Addr + `|(:` + ipv6Seg + `){1,2}|:)|` +
@@ -30,11 +31,11 @@ var (
 func IsIP(s, version string) bool {
 	switch version {
 	case "":
-		return ipv4Re.MatchString(s) || ipv6Re.MatchString(s)
+		return ipv4Re().MatchString(s) || ipv6Re().MatchString(s)
 	case "4":
-		return ipv4Re.MatchString(s)
+		return ipv4Re().MatchString(s)
 	case "6":
-		return ipv6Re.MatchString(s)
+		return ipv6Re().MatchString(s)
 	}
 	return false
 }

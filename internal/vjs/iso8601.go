@@ -1,8 +1,9 @@
 package vjs
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // validator.js's iso8601 regex uses back-references (\3 for the date
@@ -33,8 +34,8 @@ const (
 )
 
 var (
-	isoRe       = regexp.MustCompile(`^[\+-]?\d{4}` + replaceSep(isoTail, isoSP))
-	isoStrictRe = regexp.MustCompile(`^[\+-]?\d{4}` + replaceSep(isoTail, `T`))
+	isoRe       = lazyre.New(`^[\+-]?\d{4}` + replaceSep(isoTail, isoSP))
+	isoStrictRe = lazyre.New(`^[\+-]?\d{4}` + replaceSep(isoTail, `T`))
 )
 
 func replaceSep(s, sep string) string {
@@ -76,7 +77,7 @@ func IsISO8601(s string, o ISO8601Options) bool {
 	if o.StrictSeparator {
 		re = isoStrictRe
 	}
-	if !yearLookaheadOK(s) || !re.MatchString(s) {
+	if !yearLookaheadOK(s) || !re().MatchString(s) {
 		return false
 	}
 	return !o.Strict || isoValidDate(s)

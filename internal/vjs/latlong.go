@@ -1,17 +1,18 @@
 package vjs
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 const jsSp = `[` + jsSpaceClass + `]`
 
 var (
-	latRe     = regexp.MustCompile(`^\(?[+-]?(90(\.0+)?|[1-8]?\d(\.\d+)?)$`)
-	longRe    = regexp.MustCompile(`^` + jsSp + `?[+-]?(180(\.0+)?|1[0-7]\d(\.\d+)?|\d{1,2}(\.\d+)?)\)?$`)
-	latDMSRe  = regexp.MustCompile(`^(([1-8]?\d)\D+([1-5]?\d|60)\D+([1-5]?\d|60)(\.\d+)?|90\D+0\D+0)\D+[NSns]?$`)
-	longDMSRe = regexp.MustCompile(`^` + jsSp + `*([1-7]?\d{1,2}\D+([1-5]?\d|60)\D+([1-5]?\d|60)(\.\d+)?|180\D+0\D+0)\D+[EWew]?$`)
+	latRe     = lazyre.New(`^\(?[+-]?(90(\.0+)?|[1-8]?\d(\.\d+)?)$`)
+	longRe    = lazyre.New(`^` + jsSp + `?[+-]?(180(\.0+)?|1[0-7]\d(\.\d+)?|\d{1,2}(\.\d+)?)\)?$`)
+	latDMSRe  = lazyre.New(`^(([1-8]?\d)\D+([1-5]?\d|60)\D+([1-5]?\d|60)(\.\d+)?|90\D+0\D+0)\D+[NSns]?$`)
+	longDMSRe = lazyre.New(`^` + jsSp + `*([1-7]?\d{1,2}\D+([1-5]?\d|60)\D+([1-5]?\d|60)(\.\d+)?|180\D+0\D+0)\D+[EWew]?$`)
 )
 
 // IsLatLong is validator.isLatLong: "lat,long" (only the first two
@@ -28,7 +29,7 @@ func IsLatLong(s string, checkDMS bool) bool {
 		return false
 	}
 	if checkDMS {
-		return latDMSRe.MatchString(lat) && longDMSRe.MatchString(long)
+		return latDMSRe().MatchString(lat) && longDMSRe().MatchString(long)
 	}
-	return latRe.MatchString(lat) && longRe.MatchString(long)
+	return latRe().MatchString(lat) && longRe().MatchString(long)
 }

@@ -1,8 +1,9 @@
 package vjs
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // ci turns an ASCII word into a case-insensitive RE2 fragment without using
@@ -35,16 +36,16 @@ const (
 )
 
 var (
-	mimeSimpleRe = regexp.MustCompile(`^` + ciAlt("application", "audio", "font", "image", "message",
+	mimeSimpleRe = lazyre.New(`^` + ciAlt("application", "audio", "font", "image", "message",
 		"model", "multipart", "text", "video") + `/[a-zA-Z0-9\.\-\+_]{1,100}$`)
-	mimeTextRe = regexp.MustCompile(`^` + ci("text") + `/` + mimeTok + `{1,100};` + mimeSp + `?` +
+	mimeTextRe = lazyre.New(`^` + ci("text") + `/` + mimeTok + `{1,100};` + mimeSp + `?` +
 		ci("charset") + `=` + mimeValue + `$`)
-	mimeMultipartRe = regexp.MustCompile(`^` + ci("multipart") + `/` + mimeTok + `{1,100}(?:;` + mimeSp +
+	mimeMultipartRe = lazyre.New(`^` + ci("multipart") + `/` + mimeTok + `{1,100}(?:;` + mimeSp +
 		`?` + ciAlt("boundary", "charset") + `=` + mimeValue + `){0,2}$`)
 )
 
 // IsMimeType is validator.isMimeType: a simple type/subtype, text/* with a
 // charset, or multipart/* with boundary/charset parameters.
 func IsMimeType(s string) bool {
-	return mimeSimpleRe.MatchString(s) || mimeTextRe.MatchString(s) || mimeMultipartRe.MatchString(s)
+	return mimeSimpleRe().MatchString(s) || mimeTextRe().MatchString(s) || mimeMultipartRe().MatchString(s)
 }

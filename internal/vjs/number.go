@@ -2,7 +2,8 @@ package vjs
 
 import (
 	"math"
-	"regexp"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // IntOptions are validator.isInt's options. Bounds use JS relational
@@ -50,7 +51,7 @@ func IsPort(s string) bool {
 	return f >= 0 && f <= 65535
 }
 
-var floatRe = regexp.MustCompile(`^[-+]?[0-9]*(?:\.[0-9]*)?(?:[eE][\+\-]?[0-9]+)?$`)
+var floatRe = lazyre.New(`^[-+]?[0-9]*(?:\.[0-9]*)?(?:[eE][\+\-]?[0-9]+)?$`)
 
 // toFloat is validator.toFloat with the default locale: NaN unless isFloat.
 func toFloat(s string) float64 {
@@ -58,7 +59,7 @@ func toFloat(s string) float64 {
 	case "", ".", ",", "-", "+":
 		return math.NaN()
 	}
-	if !floatRe.MatchString(s) {
+	if !floatRe().MatchString(s) {
 		return math.NaN()
 	}
 	return parseFloatJS(s)

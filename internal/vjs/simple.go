@@ -1,6 +1,6 @@
 package vjs
 
-import "regexp"
+import "github.com/sluice-dev/sluice/internal/lazyre"
 
 // IsAscii is validator.isAscii: /^[\x00-\x7F]+$/ ("" => false).
 func IsAscii(s string) bool {
@@ -58,18 +58,18 @@ func IsMD5(s string) bool {
 }
 
 var (
-	rfc3339Re = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])-([12]\d|0[1-9]|3[01])[ tT]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([zZ]|[-+]([01][0-9]|2[0-3]):[0-5][0-9])$`)
-	isinRe    = regexp.MustCompile(`^[A-Z]{2}[0-9A-Z]{9}[0-9]$`)
+	rfc3339Re = lazyre.New(`^[0-9]{4}-(0[1-9]|1[0-2])-([12]\d|0[1-9]|3[01])[ tT]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([zZ]|[-+]([01][0-9]|2[0-3]):[0-5][0-9])$`)
+	isinRe    = lazyre.New(`^[A-Z]{2}[0-9A-Z]{9}[0-9]$`)
 )
 
 // IsRFC3339 is validator.isRFC3339 (regex only, no calendar check).
 func IsRFC3339(s string) bool {
-	return rfc3339Re.MatchString(s)
+	return rfc3339Re().MatchString(s)
 }
 
 // IsISIN is validator.isISIN: format plus the ISIN Luhn variant.
 func IsISIN(s string) bool {
-	if !isinRe.MatchString(s) {
+	if !isinRe().MatchString(s) {
 		return false
 	}
 	double, sum := true, 0

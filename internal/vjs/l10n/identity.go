@@ -1,8 +1,9 @@
 package l10n
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // isIdentityCard of validator.js 13.15.35 (src/lib/isIdentityCard.js, MIT
@@ -21,12 +22,12 @@ var idValidators = map[string]func(string) bool{
 }
 
 var (
-	reIdES   = regexp.MustCompile(`^[0-9X-Z][0-9]{7}[TRWAGMYFPDXBNJZSQVHLCKE]$`)
-	reIdFI   = regexp.MustCompile(`^\d{6}[\-A\+]\d{3}[0-9ABCDEFHJKLMNPRSTUVWXY]{1}$`)
-	reIdIN   = regexp.MustCompile(`^[1-9]\d{3}[` + jsSpaceClass + `]?\d{4}[` + jsSpaceClass + `]?\d{4}$`)
-	reIdIT   = regexp.MustCompile(`[cC][A-Za-z]\d{5}[A-Za-z]{2}`)
-	reIdLKv1 = regexp.MustCompile(`^[1-9]\d{8}[vxVX]$`)
-	reIdPK   = regexp.MustCompile(`^[1-7][0-9]{4}-[0-9]{7}-[1-9]$`)
+	reIdES   = lazyre.New(`^[0-9X-Z][0-9]{7}[TRWAGMYFPDXBNJZSQVHLCKE]$`)
+	reIdFI   = lazyre.New(`^\d{6}[\-A\+]\d{3}[0-9ABCDEFHJKLMNPRSTUVWXY]{1}$`)
+	reIdIN   = lazyre.New(`^[1-9]\d{3}[` + jsSpaceClass + `]?\d{4}[` + jsSpaceClass + `]?\d{4}$`)
+	reIdIT   = lazyre.New(`[cC][A-Za-z]\d{5}[A-Za-z]{2}`)
+	reIdLKv1 = lazyre.New(`^[1-9]\d{8}[vxVX]$`)
+	reIdPK   = lazyre.New(`^[1-7][0-9]{4}-[0-9]{7}-[1-9]$`)
 )
 
 // digitsN reports whether s is exactly n ASCII digits.
@@ -51,7 +52,7 @@ func idPL(s string) bool {
 
 func idES(s string) bool {
 	s = jsUpper(jsTrim(s))
-	if !reIdES.MatchString(s) {
+	if !reIdES().MatchString(s) {
 		return false
 	}
 	n := 0
@@ -66,7 +67,7 @@ func idES(s string) bool {
 }
 
 func idFI(s string) bool {
-	if len(s) != 11 || !reIdFI.MatchString(s) {
+	if len(s) != 11 || !reIdFI().MatchString(s) {
 		return false
 	}
 	n := atoiDigits(s[:6])*1000 + atoiDigits(s[7:10])
@@ -93,7 +94,7 @@ var verhoeffP = [8][10]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 5, 7, 6, 2, 8, 3,
 
 func idIN(s string) bool {
 	s = jsTrim(s)
-	if !reIdIN.MatchString(s) {
+	if !reIdIN().MatchString(s) {
 		return false
 	}
 	digits := strings.Map(func(r rune) rune {
@@ -123,7 +124,7 @@ func idIR(s string) bool {
 }
 
 func idIT(s string) bool {
-	return utf16Len(s) == 9 && s != "CA00000AA" && reIdIT.MatchString(s)
+	return utf16Len(s) == 9 && s != "CA00000AA" && reIdIT().MatchString(s)
 }
 
 func idNO(s string) bool {
@@ -155,7 +156,7 @@ func idTH(s string) bool {
 }
 
 func idLK(s string) bool {
-	if len(s) == 10 && reIdLKv1.MatchString(s) {
+	if len(s) == 10 && reIdLKv1().MatchString(s) {
 		return true
 	}
 	return digitsN(s, 12) && s[0] != '0'
@@ -184,7 +185,7 @@ func idArLY(s string) bool {
 
 func idArTN(s string) bool { return digitsN(jsTrim(s), 8) }
 
-func idPK(s string) bool { return reIdPK.MatchString(jsTrim(s)) }
+func idPK(s string) bool { return reIdPK().MatchString(jsTrim(s)) }
 
 // idAny is the "any" locale: some validator accepts s.
 func idAny(s string) bool {

@@ -1,18 +1,19 @@
 package l10n
 
 import (
-	"regexp"
 	"strings"
 	"time"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // The zh-CN, zh-HK and zh-TW identity-card validators of validator.js
 // 13.15.35 (MIT licence, Copyright (c) 2018 Chris O'Hara).
 
 var (
-	reIdCN15 = regexp.MustCompile(`^[1-9]\d{7}((0[1-9])|(1[0-2]))((0[1-9])|([1-2][0-9])|(3[0-1]))\d{3}$`)
-	reIdCN18 = regexp.MustCompile(`^[1-9]\d{5}[1-9]\d{3}((0[1-9])|(1[0-2]))((0[1-9])|([1-2][0-9])|(3[0-1]))\d{3}(\d|x|X)$`)
-	reIdHK   = regexp.MustCompile(`^[A-Z]{1,2}[0-9]{6}((\([0-9A]\))|(\[[0-9A]\])|([0-9A]))$`)
+	reIdCN15 = lazyre.New(`^[1-9]\d{7}((0[1-9])|(1[0-2]))((0[1-9])|([1-2][0-9])|(3[0-1]))\d{3}$`)
+	reIdCN18 = lazyre.New(`^[1-9]\d{5}[1-9]\d{3}((0[1-9])|(1[0-2]))((0[1-9])|([1-2][0-9])|(3[0-1]))\d{3}(\d|x|X)$`)
+	reIdHK   = lazyre.New(`^[A-Z]{1,2}[0-9]{6}((\([0-9A]\))|(\[[0-9A]\])|([0-9A]))$`)
 )
 
 // cnAddressCodes are the province codes accepted by zh-CN.
@@ -32,9 +33,9 @@ var nowFunc = time.Now
 // is unanchored) is implied by both anchored checks below.
 func idZhCN(s string) bool {
 	if len(s) == 15 {
-		return reIdCN15.MatchString(s) && cnAddressCodes[s[:2]] && cnBirthday("19"+s[6:12])
+		return reIdCN15().MatchString(s) && cnAddressCodes[s[:2]] && cnBirthday("19"+s[6:12])
 	}
-	return reIdCN18.MatchString(s) && cnAddressCodes[s[:2]] && cnBirthday(s[6:14]) &&
+	return reIdCN18().MatchString(s) && cnAddressCodes[s[:2]] && cnBirthday(s[6:14]) &&
 		cnParity(s)
 }
 
@@ -64,7 +65,7 @@ func cnParity(s string) bool {
 
 func idZhHK(s string) bool {
 	s = jsUpper(jsTrim(s))
-	if !reIdHK.MatchString(s) {
+	if !reIdHK().MatchString(s) {
 		return false
 	}
 	s = strings.NewReplacer("[", "", "]", "", "(", "", ")", "").Replace(s)

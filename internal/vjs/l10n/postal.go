@@ -1,8 +1,9 @@
 package l10n
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // postalMatchers maps each locale to its matcher.
@@ -23,7 +24,7 @@ func buildPostalMatchers() map[string]func(string) bool {
 		m[l] = func(s string) bool { return len(s) == n && digitRun(s, 0) == n }
 	}
 	for l, re := range postalRE {
-		m[l] = re.MatchString
+		m[l] = func(s string) bool { return re().MatchString(s) }
 	}
 	m["US"] = isUSPostal
 	m["IE"] = withCheck(postalRE["IE"], ieLookahead)
@@ -35,8 +36,8 @@ func buildPostalMatchers() map[string]func(string) bool {
 
 // withCheck matches re and then an explicit check standing for a JS
 // look-around.
-func withCheck(re *regexp.Regexp, check func(string) bool) func(string) bool {
-	return func(s string) bool { return re.MatchString(s) && check(s) }
+func withCheck(re lazyre.Regexp, check func(string) bool) func(string) bool {
+	return func(s string) bool { return re().MatchString(s) && check(s) }
 }
 
 // isUSPostal is /^\d{5}(-\d{4})?$/.
