@@ -8,7 +8,9 @@ import (
 
 // apply runs one extraction: read from src, write into dst; ctx is the
 // record exp expressions see. It reports whether a value was set. st gives
-// the record's regex budget and the chunks its strings are boxed in.
+// the record's regex budget and the chunks its strings are boxed in. dst is
+// src itself (a mutating step) or a fresh fork of the record, which no
+// value of src can contain.
 func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error) {
 	var v any
 	var ok bool
@@ -34,7 +36,13 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	if err != nil || record.IsNil(r) {
 		return false, err
 	}
-	e.Target.Set(dst, r)
+	if dst != src && e.Target.Simple() {
+		// a value read from src cannot contain the fork, so the check
+		// Path.Set makes against a record containing itself is not needed
+		dst.Set(e.Target.String(), r)
+	} else {
+		e.Target.Set(dst, r)
+	}
 	return true, nil
 }
 
@@ -136,11 +144,11 @@ func (e *Extraction) regexFn(s string, st *State) (any, error) {
 // regexFirst is regexFn without multivalue: the first value the full list
 // would start with (the whole first match, or its first group).
 func (e *Extraction) regexFirst(s string, st *State) (any, error) {
-	ms, err := e.Regex.FindAllIn(s, 1, &st.budget)
-	if err != nil || len(ms) == 0 {
+	m, found, err := e.Regex.FirstIn(s, st.groups, &st.budget)
+	if err != nil || !found {
 		return nil, err
 	}
-	m := ms[0]
+	st.groups = m.Groups // room for the next match's groups
 	switch {
 	case m.Start == m.End:
 		return nil, nil // the reference stops at the first zero-length match

@@ -58,6 +58,7 @@ type State struct {
 	// value); buf is room for building one string at a time.
 	scratch postprocess.Scratch
 	buf     []byte
+	groups  []jsre.Group // room for the groups of a regex extraction's match
 }
 
 // box returns s as an interface value boxed in st's chunks.

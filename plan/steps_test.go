@@ -155,3 +155,37 @@ func flattenDeep(out []any, v any) []any {
 	}
 	return append(out, v)
 }
+
+// TestRegexFirstIsTheListsFirst pins the first-value path (FirstIn, groups
+// in the State's room) against the first element of the full matchAll list,
+// on linear and backtracking patterns with optional and zero-length groups.
+func TestRegexFirstIsTheListsFirst(t *testing.T) {
+	patterns := []string{`(\d)(x)?`, `/(products|blog)/`, `(Chrome|Firefox)/[0-9.]+`, `\d*`, `(a)|(b)`, `b+`,
+		`(?<=a)b(c)?`, `(a)\1(b)?`, `x?`, `(é+)(✓)?`}
+	const alphabet = "ab1x2/é✓Chrome/9."
+	rng := rand.New(rand.NewPCG(11, 12))
+	var st State
+	for _, p := range patterns {
+		e := &Extraction{Regex: jsre.MustCompile(p, "g"), Multi: MultiTrue}
+		first := &Extraction{Regex: e.Regex, Multi: MultiFalse}
+		for i := 0; i < 300; i++ {
+			r := []rune(alphabet)
+			var s []rune
+			for n := rng.IntN(10); n > 0; n-- {
+				s = append(s, r[rng.IntN(len(r))])
+			}
+			all, err := e.regexFn(string(s), &st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := any(nil)
+			if list, ok := all.([]any); ok {
+				want = list[0]
+			}
+			got, err := first.regexFn(string(s), &st)
+			if err != nil || got != want {
+				t.Fatalf("/%s/ on %q: first %v (%v), list starts with %v", p, string(s), got, err, want)
+			}
+		}
+	}
+}

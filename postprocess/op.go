@@ -73,33 +73,30 @@ func (op *Op) Run(r *record.Record) (*record.Record, error) { return op.RunIn(r,
 // expression that timed out and a value too large to build
 // (record.ErrTooLarge). They abort the operation and are returned, so the
 // record is dead-lettered instead of silently losing a field.
-func (op *Op) RunIn(r *record.Record, sc *Scratch) (out *record.Record, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			a, ok := p.(abort)
-			if !ok {
-				panic(p)
-			}
-			out, err = nil, a.err
-		}
-	}()
+func (op *Op) RunIn(r *record.Record, sc *Scratch) (*record.Record, error) {
 	switch op.Spec.Kind {
 	case BuiltinValidation, ValidatorPlugin:
-		return op.runValidation(r), nil
+		return op.runValidation(r)
 	case BuiltinTransform:
-		return op.runStringTransform(r, sc), nil
+		return op.runStringTransform(r, sc)
 	case FieldValidator:
-		return op.runFieldValidator(r), nil
+		return op.runFieldValidator(r)
 	case FieldTransform:
-		return op.runFieldTransform(r, sc), nil
+		return op.runFieldTransform(r, sc)
 	case BuiltinSpecial:
-		return op.runSpecial(r), nil
+		return op.runSpecial(r)
 	case RecordValidator:
-		return op.runRecordValidator(r), nil
+		return op.runRecordValidator(r)
 	case RecordTransform:
-		return op.runRecordTransform(r), nil
+		return op.runRecordTransform(r)
 	}
 	return r, nil
+}
+
+// aborts reports whether err, returned by a function of Impl, is a failure
+// that is not the function's answer: the wrappers return it at once.
+func aborts(err error) bool {
+	return err != nil && (jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge))
 }
 
 func (op *Op) read(r *record.Record) (any, bool) {
@@ -154,42 +151,48 @@ func nilIfEmpty(r *record.Record) *record.Record {
 
 // runValidation is wrapper A: built-in validations and the validator.js
 // plugin. Values are normalised, then kept when valid XOR inverted.
-func (op *Op) runValidation(r *record.Record) *record.Record {
+func (op *Op) runValidation(r *record.Record) (*record.Record, error) {
 	v, ok := op.read(r)
 	if !ok || record.IsNil(v) {
-		return op.remove(r)
+		return op.remove(r), nil
 	}
 	if arr, isArr := v.([]any); isArr {
 		return op.validateArray(r, arr)
 	}
 	if op.Impl.Normalize != nil {
 		n, err := op.Impl.Normalize(v)
-		check(err)
+		if aborts(err) {
+			return nil, err
+		}
 		if err != nil {
-			return op.remove(r)
+			return op.remove(r), nil
 		}
 		v = n
 	}
 	valid, err := op.Impl.Validate(v)
-	check(err)
+	if aborts(err) {
+		return nil, err
+	}
 	if err != nil || valid == op.Invert {
-		return op.remove(r)
+		return op.remove(r), nil
 	}
 	if op.Impl.Normalize != nil {
 		op.set(r, v)
 	} else {
 		op.keep(r, v)
 	}
-	return r
+	return r, nil
 }
 
-func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
+func (op *Op) validateArray(r *record.Record, arr []any) (*record.Record, error) {
 	elems := arr
 	if op.Impl.Normalize != nil {
 		elems = make([]any, 0, len(arr))
 		for _, e := range arr {
 			n, err := op.Impl.Normalize(e)
-			check(err)
+			if aborts(err) {
+				return nil, err
+			}
 			if err == nil {
 				elems = append(elems, n)
 			}
@@ -198,58 +201,64 @@ func (op *Op) validateArray(r *record.Record, arr []any) *record.Record {
 	kept := make([]any, 0, len(elems))
 	for _, e := range elems {
 		valid, err := op.Impl.Validate(e)
-		check(err)
+		if aborts(err) {
+			return nil, err
+		}
 		if err != nil {
-			return op.remove(r) // a throw aborts the whole filter
+			return op.remove(r), nil // a throw aborts the whole filter
 		}
 		if valid != op.Invert {
 			kept = append(kept, e)
 		}
 	}
 	if len(kept) == 0 {
-		return op.remove(r)
+		return op.remove(r), nil
 	}
 	op.set(r, kept)
-	return r
+	return r, nil
 }
 
 // runStringTransform is wrapper B: string functions; arrays keep the string
 // elements the function accepts.
-func (op *Op) runStringTransform(r *record.Record, sc *Scratch) *record.Record {
+func (op *Op) runStringTransform(r *record.Record, sc *Scratch) (*record.Record, error) {
 	v, _ := op.read(r)
 	switch x := v.(type) {
 	case string:
 		out, err := op.Impl.String(x)
-		check(err)
+		if aborts(err) {
+			return nil, err
+		}
 		if err != nil {
-			return op.remove(r)
+			return op.remove(r), nil
 		}
 		op.set(r, sc.Box(out))
-		return r
+		return r, nil
 	case []any:
 		out := make([]any, 0, len(x))
 		for _, e := range x {
 			if s, ok := e.(string); ok {
 				t, err := op.Impl.String(s)
-				check(err)
+				if aborts(err) {
+					return nil, err
+				}
 				if err == nil {
 					out = append(out, t)
 				}
 			}
 		}
 		if len(out) == 0 {
-			return op.remove(r)
+			return op.remove(r), nil
 		}
 		op.set(r, out)
-		return r
+		return r, nil
 	}
-	return op.remove(r)
+	return op.remove(r), nil
 }
 
 // runFieldValidator is wrapper C: data-mate field validators. Arrays are
 // filtered element by element unless the function takes whole arrays; the
 // value is kept unchanged; inversion never keeps a missing value.
-func (op *Op) runFieldValidator(r *record.Record) *record.Record {
+func (op *Op) runFieldValidator(r *record.Record) (*record.Record, error) {
 	v, ok := op.read(r)
 	if !ok {
 		v = record.Undefined
@@ -258,34 +267,39 @@ func (op *Op) runFieldValidator(r *record.Record) *record.Record {
 		kept := make([]any, 0, len(arr))
 		for _, e := range arr {
 			valid, err := op.valid(e)
+			if aborts(err) {
+				return nil, err
+			}
 			if err != nil {
-				return op.remove(r)
+				return op.remove(r), nil
 			}
 			if valid {
 				kept = append(kept, e)
 			}
 		}
 		if len(kept) == 0 {
-			return op.remove(r)
+			return op.remove(r), nil
 		}
 		op.set(r, kept)
-		return r
+		return r, nil
 	}
 	valid, err := op.valid(v)
+	if aborts(err) {
+		return nil, err
+	}
 	if err != nil || !valid {
-		return op.remove(r)
+		return op.remove(r), nil
 	}
 	if ok {
 		op.keep(r, v)
 	} else {
 		op.set(r, v)
 	}
-	return nilIfEmpty(r)
+	return nilIfEmpty(r), nil
 }
 
 func (op *Op) valid(v any) (bool, error) {
 	ok, err := op.Impl.Validate(v)
-	check(err)
 	if err != nil {
 		return false, err
 	}
@@ -297,33 +311,26 @@ func (op *Op) valid(v any) (bool, error) {
 
 // runFieldTransform is wrapper D: the result replaces the destination unless
 // it is "empty" (then the source is removed).
-func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) *record.Record {
+func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) (*record.Record, error) {
 	v, ok := op.read(r)
 	if !ok {
 		v = record.Undefined
 	}
+	var out any
+	var err error
 	if s, isStr := v.(string); isStr && op.Impl.FromString != nil {
-		return op.stringTransform(r, s, sc)
+		out, err = op.Impl.FromString(sc, s) // the same answer, made in sc
+	} else {
+		out, err = op.Impl.Transform(v, r.Data)
 	}
-	out, err := op.Impl.Transform(v, r.Data)
-	check(err)
+	if aborts(err) {
+		return nil, err
+	}
 	if err != nil || op.empty(out) {
-		return op.remove(r)
+		return op.remove(r), nil
 	}
 	op.set(r, out)
-	return r
-}
-
-// stringTransform is runFieldTransform of a string through
-// Impl.FromString: the same result, made in sc.
-func (op *Op) stringTransform(r *record.Record, s string, sc *Scratch) *record.Record {
-	out, err := op.Impl.FromString(sc, s)
-	check(err)
-	if err != nil || op.empty(out) {
-		return op.remove(r)
-	}
-	op.set(r, out)
-	return r
+	return r, nil
 }
 
 func (op *Op) empty(v any) bool {
@@ -337,26 +344,27 @@ func (op *Op) empty(v any) bool {
 }
 
 // runRecordValidator is wrapper E.
-func (op *Op) runRecordValidator(r *record.Record) *record.Record {
+func (op *Op) runRecordValidator(r *record.Record) (*record.Record, error) {
 	ok, err := op.Impl.Record(r)
-	check(err)
-	if err != nil {
-		return nil
+	if aborts(err) {
+		return nil, err
 	}
-	if ok != op.Invert {
-		return r
+	if err != nil || ok == op.Invert {
+		return nil, nil
 	}
-	return nil
+	return r, nil
 }
 
 // runRecordTransform is wrapper F.
-func (op *Op) runRecordTransform(r *record.Record) *record.Record {
+func (op *Op) runRecordTransform(r *record.Record) (*record.Record, error) {
 	out, err := op.Impl.RecordTx(r)
-	check(err)
-	if err != nil {
-		return nil
+	if aborts(err) {
+		return nil, err
 	}
-	return out
+	if err != nil {
+		return nil, nil
+	}
+	return out, nil
 }
 
 // Keep is returned by a BuiltinSpecial transform to leave the record as it
@@ -365,21 +373,23 @@ var Keep any = &struct{ keep bool }{true}
 
 // runSpecial runs the built-in transforms with their own rules (jsonparse,
 // lowercase, uppercase, dedup).
-func (op *Op) runSpecial(r *record.Record) *record.Record {
+func (op *Op) runSpecial(r *record.Record) (*record.Record, error) {
 	v, ok := op.read(r)
 	if !ok {
 		v = record.Undefined
 	}
 	out, err := op.Impl.Transform(v, r.Data)
-	check(err)
+	if aborts(err) {
+		return nil, err
+	}
 	switch {
 	case err != nil || out == record.Undefined:
-		return op.remove(r)
+		return op.remove(r), nil
 	case out == Keep:
-		return r
+		return r, nil
 	}
 	op.set(r, out)
-	return r
+	return r, nil
 }
 
 // NewOp binds spec to a rule object: it runs Build once and sets the paths.
@@ -398,22 +408,4 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 		op.Sources = append(op.Sources, record.ParsePath(s))
 	}
 	return op, nil
-}
-
-// abort carries a failure that must not be taken for a throw out of the
-// wrappers to Run.
-type abort struct{ err error }
-
-// check aborts the operation on a failure that is not the function's
-// answer; the wrappers call it after every function of Impl.
-func check(err error) {
-	if err != nil {
-		abortOn(err)
-	}
-}
-
-func abortOn(err error) {
-	if jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge) {
-		panic(abort{err})
-	}
 }

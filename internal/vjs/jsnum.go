@@ -169,6 +169,9 @@ func compareJS(x string, y any) (int, bool) {
 
 // compareNumAny compares a number with an arbitrary JS value.
 func compareNumAny(x float64, y any) (int, bool) {
+	if f, ok := y.(float64); ok { // the common bound: ToNumber is itself
+		return compareNum(x, f)
+	}
 	return compareNum(x, toNumber(y))
 }
 

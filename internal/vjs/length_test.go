@@ -21,17 +21,20 @@ func TestCharLengthASCIIPrefix(t *testing.T) {
 	}
 }
 
+// charLengthByRune is the definition: the code points (a WTF-8 surrogate
+// is one), less each variation selector that follows another character.
 func charLengthByRune(s string) int {
-	n, prevNonVS := 0, false
+	var runes []rune
 	for i := 0; i < len(s); {
 		r, w := decodeRune(s[i:])
+		runes = append(runes, r)
 		i += w
-		if isVS(r) && prevNonVS {
-			prevNonVS = false
-			continue
+	}
+	n := len(runes)
+	for i := 1; i < len(runes); i++ {
+		if isVS(runes[i]) && !isVS(runes[i-1]) {
+			n--
 		}
-		prevNonVS = !isVS(r)
-		n++
 	}
 	return n
 }
