@@ -21,7 +21,7 @@ type fastPath struct {
 }
 
 // analyze derives the fast paths of a translated pattern.
-func analyze(tr string) *fastPath {
+func analyze(tr string, fold bool) *fastPath {
 	re, err := syntax.Parse(tr, syntax.Perl)
 	if err != nil {
 		return nil
@@ -44,7 +44,7 @@ func analyze(tr string) *fastPath {
 			return f
 		}
 	}
-	f.line = compileLine(re)
+	f.line = compileLine(re, fold)
 	if set, ok := exactSet(re); ok && set.minLen() > 0 {
 		f.whole, f.lead = set, set
 	} else if set, ok := leadingSet(re); ok {

@@ -38,7 +38,7 @@ func Compile(pattern, flags string) (*Regexp, error) {
 	r := &Regexp{source: pattern, flags: flags}
 	if tr, ok := translate(pattern, flags); ok {
 		if re, err := regexp.Compile(tr); err == nil {
-			r.re2, r.groups, r.fast = re, re.NumSubexp(), analyze(tr)
+			r.re2, r.groups, r.fast = re, re.NumSubexp(), analyze(tr, strings.Contains(flags, "i"))
 			return r, nil
 		}
 	}

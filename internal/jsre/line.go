@@ -46,6 +46,7 @@ type lineOp struct {
 	class    *runeClass
 	min, max int  // class repetition; max < 0: unbounded
 	lazy     bool // a lazy loop (see deterministic)
+	fold     bool // lineSet: lower-case strings matching either case
 	word     bool // lineWord: \b rather than \B
 }
 
@@ -55,8 +56,8 @@ const maxLineSlots = 16
 
 // compileLine builds the line program of a parsed pattern, or nil when the
 // pattern has choices (or anything else the line program does not model).
-func compileLine(re *syntax.Regexp) *lineProg {
-	b := &lineBuilder{p: &lineProg{}}
+func compileLine(re *syntax.Regexp, fold bool) *lineProg {
+	b := &lineBuilder{p: &lineProg{}, fold: fold}
 	b.save(0)
 	if !b.add(re) {
 		return nil
@@ -72,6 +73,7 @@ func compileLine(re *syntax.Regexp) *lineProg {
 
 type lineBuilder struct {
 	p        *lineProg
+	fold     bool // the i flag: letters come as [aA] classes (see translator.fold)
 	consumed bool // a consuming op was emitted (so ^ is no longer at the start)
 	ended    bool // $ was emitted (nothing may consume after it)
 }
@@ -123,6 +125,9 @@ func (b *lineBuilder) add(re *syntax.Regexp) bool {
 		b.p.ops = append(b.p.ops, lineOp{kind: lineWord, word: re.Op == syntax.OpWordBoundary})
 		return true
 	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 && b.fold {
+			return b.foldedLiteral(re)
+		}
 		if re.Flags&syntax.FoldCase != 0 || hasRuneError(re.Rune) {
 			return false
 		}
@@ -163,6 +168,11 @@ func (b *lineBuilder) alternate(re *syntax.Regexp) bool {
 		return false
 	}
 	set, ok := exactSet(re)
+	fold := false
+	if !ok && b.fold {
+		set, ok = foldedSet(re)
+		fold = true
+	}
 	if !ok || !set.prefixFree() {
 		return false
 	}
@@ -171,7 +181,79 @@ func (b *lineBuilder) alternate(re *syntax.Regexp) bool {
 			return false
 		}
 	}
-	return b.emit(lineOp{kind: lineSet, set: set, firsts: newFirstBytes(set)})
+	return b.emit(lineOp{kind: lineSet, set: set, firsts: newFirstBytes(set, fold), fold: fold})
+}
+
+// foldedLiteralSet is the lower-case string of a literal: every letter
+// folded (RE2's parser turns [gG] into a FoldCase literal), no letter
+// unfolded.
+func foldedLiteralSet(re *syntax.Regexp) (litSet, bool) {
+	fold := re.Flags&syntax.FoldCase != 0
+	var b strings.Builder
+	for _, r := range re.Rune {
+		letter := r < 0x80 && isLetter(byte(r))
+		if letter != fold || r == utf8.RuneError {
+			return nil, false
+		}
+		if letter {
+			r |= 0x20 // lower case
+		}
+		b.WriteRune(r)
+	}
+	return litSet{b.String()}, true
+}
+
+// foldedLiteral appends a literal of letters RE2's parser folded from [gG]
+// classes (those whose only other case is ASCII), as a one-string folded set.
+func (b *lineBuilder) foldedLiteral(re *syntax.Regexp) bool {
+	set, ok := foldedSet(re)
+	if !ok {
+		return false
+	}
+	return b.emit(lineOp{kind: lineSet, set: set, firsts: newFirstBytes(set, true), fold: true})
+}
+
+// foldedSet is exactSet for a pattern translated with the i flag, where a
+// letter is the class of its two cases: the strings come in lower case,
+// one per spelling (cases aside), so an alternation of words stays small.
+func foldedSet(re *syntax.Regexp) (litSet, bool) {
+	switch re.Op {
+	case syntax.OpCharClass:
+		if r := re.Rune; len(r) == 4 && r[0] == r[1] && r[2] == r[3] && r[0] < 0x80 && isLetter(byte(r[0])) && r[2] == r[0]^0x20 {
+			return litSet{string(r[2])}, true
+		}
+		for _, r := range re.Rune {
+			if r < 0x80 && isLetter(byte(r)) {
+				return nil, false
+			}
+		}
+		return classSet(re)
+	case syntax.OpLiteral:
+		return foldedLiteralSet(re)
+	case syntax.OpEmptyMatch:
+		return litSet{""}, true
+	case syntax.OpAlternate:
+		var out litSet
+		for _, s := range re.Sub {
+			set, ok := foldedSet(s)
+			if !ok || len(out)+len(set) > maxLiterals {
+				return nil, false
+			}
+			out = append(out, set...)
+		}
+		return out, true
+	case syntax.OpConcat:
+		out := litSet{""}
+		for _, s := range re.Sub {
+			set, ok := foldedSet(s)
+			if !ok || len(out)*len(set) > maxLiterals {
+				return nil, false
+			}
+			out = cross(out, set)
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 func hasCapture(re *syntax.Regexp) bool {
@@ -243,7 +325,7 @@ func (p *lineProg) firstOverlaps(i int, loop lineOp) bool {
 			return c.has(r)
 		case lineSet:
 			for _, x := range op.set {
-				if r, _ := utf8.DecodeRuneInString(x); c.has(r) {
+				if r, _ := utf8.DecodeRuneInString(x); c.has(r) || op.fold && r < 0x80 && isLetter(byte(r)) && c.has(r^0x20) {
 					return true
 				}
 			}
@@ -278,7 +360,11 @@ func (p *lineProg) setStart() {
 		case lineLit:
 			p.lead, p.leadOp = litSet{op.lit}, i
 		case lineSet:
-			p.lead, p.leadOp = op.set, i
+			if op.fold {
+				p.first = op.firsts.class()
+			} else {
+				p.lead, p.leadOp = op.set, i
+			}
 		case lineClass:
 			if op.max < 0 {
 				p.loopOp = i

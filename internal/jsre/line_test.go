@@ -187,6 +187,48 @@ func TestWordBoundaryShapesAgreeWithEngine(t *testing.T) {
 	}
 }
 
+// Patterns with the i flag (letters as [aA] classes, word alternations as
+// folded sets) agree with the engine.
+func TestFoldedShapesAgreeWithEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	atoms := []string{`(get|post|head)`, `(chrome|firefox)`, `(ab|b)`, `(é|è|x)`, `k`, `[a-c]+`, `\d+`, `/`, `\b`, `s?`, `(?:get|got)`, `\u00e9`, `[^k]`,
+		`(@a|\[b|\u20ac)`, `(a@|b\[)`, `@`, `\u20acx`}
+	pieces := []string{"GET", "get", "Post", "HEAD", "Chrome", "FIREFOX", "ab", "AB", "b", "é", "É", "è", "x", "K", "\u212a", "\u017f", "s", "/", "1", " ", "\xff",
+		"@", "`", "[", "{", "€", "A@", "B[", "b{"}
+	folded := 0
+	for range 1500 {
+		var p strings.Builder
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			p.WriteString(atoms[rng.IntN(len(atoms))])
+		}
+		fast, err := Compile(p.String(), "i")
+		if err != nil || !fast.Linear() {
+			continue
+		}
+		if fast.fast != nil && fast.fast.line != nil {
+			l := fast.fast.line
+			for _, op := range l.ops {
+				if op.fold {
+					folded++
+					break
+				}
+			}
+		}
+		slow := MustCompile(p.String(), "i")
+		slow.fast = nil
+		for range 30 {
+			var in strings.Builder
+			for n := rng.IntN(6); n > 0; n-- {
+				in.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			agree(t, fast, slow, in.String())
+		}
+	}
+	if folded < 300 {
+		t.Errorf("only %d patterns got a folded set", folded)
+	}
+}
+
 // The patterns of the benchmark rule sets run as line programs (or the
 // ^.*X.*$ path), and agree with the engine on edge and random inputs.
 func TestLineProgramPatterns(t *testing.T) {
@@ -325,14 +367,19 @@ func TestHasLineTerminator(t *testing.T) {
 // pattern and input.
 func FuzzFastPaths(f *testing.F) {
 	for _, p := range []string{`(Chrome|Firefox)/[0-9.]+`, `^.*[?&]q=.*$`, `/(products|blog)/`, `^[0-9]{5}$`, `a[^x]*x`, `(\d+)-(\w+)?`, `\b\d+\b`} {
-		f.Add(p, "Chrome/1.2 /blog/ 12345 a-b\n\u2028\xff")
+		f.Add(p, "Chrome/1.2 /blog/ 12345 a-b\n\u2028\xff", false)
+		f.Add(p, "CHROME/1.2 /Blog/ 12345 a-b\n\u212a\xff", true)
 	}
-	f.Fuzz(func(t *testing.T, pattern, in string) {
-		fast, err := Compile(pattern, "")
+	f.Fuzz(func(t *testing.T, pattern, in string, fold bool) {
+		flags := ""
+		if fold {
+			flags = "i"
+		}
+		fast, err := Compile(pattern, flags)
 		if err != nil || !fast.Linear() || fast.fast == nil || len(in) > 256 {
 			return
 		}
-		slow := MustCompile(pattern, "")
+		slow := MustCompile(pattern, flags)
 		slow.fast = nil
 		agree(t, fast, slow, in)
 	})

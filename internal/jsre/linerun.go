@@ -149,22 +149,35 @@ func (r *lineRun) matchFrom(i int, pos int) bool {
 
 // firstBytes groups the strings of a prefix-free set by their first byte,
 // so a position is compared only with the strings that can start there.
+// With fold, the strings are lower case and match either case of a letter.
 type firstBytes struct {
-	sorted litSet         // the set, sorted by first byte
-	from   [256 + 1]uint8 // sorted[from[c]:from[c+1]] start with byte c
+	sorted []string        // the set by first byte (a folded letter under both cases)
+	from   [256 + 1]uint16 // sorted[from[c]:from[c+1]] can start at byte c
+	fold   bool
 }
 
-func newFirstBytes(set litSet) *firstBytes {
-	f := &firstBytes{sorted: slices.Clone(set)}
-	slices.SortStableFunc(f.sorted, func(a, b string) int { return int(a[0]) - int(b[0]) })
-	i := 0
-	for c := range 256 {
-		f.from[c] = uint8(i)
-		for i < len(f.sorted) && int(f.sorted[i][0]) == c {
-			i++
+func newFirstBytes(set litSet, fold bool) *firstBytes {
+	type entry struct {
+		key byte
+		x   string
+	}
+	var entries []entry
+	for _, x := range set {
+		entries = append(entries, entry{x[0], x})
+		if fold && isLetter(x[0]) {
+			entries = append(entries, entry{x[0] ^ 0x20, x})
 		}
 	}
-	f.from[256] = uint8(i)
+	slices.SortStableFunc(entries, func(a, b entry) int { return int(a.key) - int(b.key) })
+	f := &firstBytes{fold: fold}
+	i := 0
+	for c := range 256 {
+		f.from[c] = uint16(i)
+		for ; i < len(entries) && int(entries[i].key) == c; i++ {
+			f.sorted = append(f.sorted, entries[i].x)
+		}
+	}
+	f.from[256] = uint16(i)
 	return f
 }
 
@@ -175,11 +188,46 @@ func (f *firstBytes) prefixOf(s string) int {
 		return -1
 	}
 	for _, x := range f.sorted[f.from[s[0]]:f.from[int(s[0])+1]] {
-		if strings.HasPrefix(s, x) {
+		if f.fold && hasPrefixFold(s, x) || !f.fold && strings.HasPrefix(s, x) {
 			return len(x)
 		}
 	}
 	return -1
+}
+
+// class is the class of the runes a string of the set can start with
+// (both cases of a folded letter).
+func (f *firstBytes) class() *runeClass {
+	var pairs []rune
+	for c := range 256 {
+		for _, x := range f.sorted[f.from[c]:f.from[c+1]] {
+			r := rune(c) // the key: either case of a folded letter
+			if c >= utf8.RuneSelf {
+				r, _ = utf8.DecodeRuneInString(x)
+			}
+			pairs = append(pairs, r, r)
+		}
+	}
+	slices.Sort(pairs) // pairs of equal runes stay pairs
+	return newRuneClass(pairs)
+}
+
+// hasPrefixFold reports whether s starts with x, an upper-case ASCII
+// letter of s matching its lower case in x.
+func hasPrefixFold(s, x string) bool {
+	if len(s) < len(x) {
+		return false
+	}
+	for i := 0; i < len(x); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != x[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // leadScan finds the next occurrence of any string of a set, remembering
