@@ -34,6 +34,7 @@ func BenchmarkWeblog(b *testing.B) {
 	}{
 		{"select-browser", `^.*(Chrome|Firefox).*$`, false, benchUserAgents},
 		{"select-query", `^.*[?&]q=.*$`, false, benchURLs},
+		{"select-prefix", `^Mozilla.*$`, false, benchUserAgents},
 		{"extract-browser", `(Chrome|Firefox)/[0-9.]+`, true, benchUserAgents},
 		{"extract-section", `/(products|blog|search|account|cart)/`, true, benchURLs},
 		{"extract-zip", `^[0-9]{5}$`, true, []string{"61511", "1234", "abcde", "98765"}},

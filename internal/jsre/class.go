@@ -2,6 +2,7 @@ package jsre
 
 import (
 	"regexp/syntax"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -9,7 +10,11 @@ import (
 type runeClass struct {
 	ascii [2]uint64
 	high  []rune // lo, hi pairs of the runes >= 0x80
+	dot   bool   // JavaScript's . (all but line terminators): spans are byte searches
 }
+
+// dotPairs are the ranges of JavaScript's `.`.
+var dotPairs = []rune{0, '\n' - 1, '\n' + 1, '\r' - 1, '\r' + 1, 0x2027, 0x202A, utf8.MaxRune}
 
 // classOf returns the runes one character of re can be, for a character
 // class, a dot or a single-rune literal; nil for anything else.
@@ -31,7 +36,7 @@ func classOf(re *syntax.Regexp) *runeClass {
 
 // newRuneClass builds a class from sorted lo, hi pairs (syntax's form).
 func newRuneClass(pairs []rune) *runeClass {
-	c := &runeClass{}
+	c := &runeClass{dot: slices.Equal(pairs, dotPairs)}
 	for i := 0; i+1 < len(pairs); i += 2 {
 		lo, hi := pairs[i], pairs[i+1]
 		for r := lo; r <= hi && r < utf8.RuneSelf; r++ {
@@ -76,8 +81,17 @@ func (c *runeClass) overlaps(d *runeClass) bool {
 
 // span counts the runes of the class from pos on, at most limit of them
 // (limit < 0: no limit), decoding as RE2 does (an invalid byte is
-// U+FFFD of width 1); it returns the count and the end position.
-func (c *runeClass) span(s string, pos, limit int) (n, end int) {
+// U+FFFD of width 1); it returns the count and the end position. A dot
+// without limit is a byte search; its count is then exact only up to min
+// (bytes stand for runes when min <= 1).
+func (c *runeClass) span(s string, pos, min, limit int) (n, end int) {
+	if c.dot && limit < 0 {
+		end = pos + indexLineTerminator(s[pos:])
+		if min <= 1 {
+			return end - pos, end
+		}
+		return utf8.RuneCountInString(s[pos:end]), end
+	}
 	for pos < len(s) && n != limit {
 		b := s[pos]
 		if b < utf8.RuneSelf {

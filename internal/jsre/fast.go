@@ -213,24 +213,32 @@ func equalRunes(a, b []rune) bool {
 	return true
 }
 
-// hasLineTerminator looks for \n, \r, U+2028 and U+2029 (E2 80 A8/A9),
-// with the vectorised byte search rather than a byte loop: three passes
-// over a line of text cost a third of one loop over it.
-func hasLineTerminator(s string) bool {
-	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
-		return true
+// hasLineTerminator looks for \n, \r, U+2028 and U+2029 (E2 80 A8/A9).
+func hasLineTerminator(s string) bool { return indexLineTerminator(s) < len(s) }
+
+// indexLineTerminator is the index of the first line terminator in s, or
+// len(s), found with the vectorised byte search rather than a byte loop
+// (three passes over a line of text cost a third of one loop over it).
+// Bytes are enough: a valid sequence never holds \n, \r or E2, so an E2
+// 80 A8 in the text is U+2028 however the bytes before it decode.
+func indexLineTerminator(s string) int {
+	end := len(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		end = i
 	}
-	for i := strings.IndexByte(s, 0xE2); i >= 0; {
-		if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
-			return true
-		}
-		j := strings.IndexByte(s[i+1:], 0xE2)
+	if i := strings.IndexByte(s[:end], '\r'); i >= 0 {
+		end = i
+	}
+	for i := 0; ; i++ {
+		j := strings.IndexByte(s[i:end], 0xE2)
 		if j < 0 {
-			break
+			return end
 		}
-		i += 1 + j
+		i += j
+		if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+			return i
+		}
 	}
-	return false
 }
 
 // matchDotWrapped matches ^.*X.*$: X occurs and no line terminator does.

@@ -360,6 +360,17 @@ func TestHasLineTerminator(t *testing.T) {
 		if s := b.String(); hasLineTerminator(s) != byLoop(s) {
 			t.Fatalf("hasLineTerminator(%q) = %v", s, !byLoop(s))
 		}
+		s := b.String()
+		want := len(s)
+		for i := range len(s) {
+			if s[i] == '\n' || s[i] == '\r' || s[i] == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				want = i
+				break
+			}
+		}
+		if got := indexLineTerminator(s); got != want {
+			t.Fatalf("indexLineTerminator(%q) = %d, want %d", s, got, want)
+		}
 	}
 }
 

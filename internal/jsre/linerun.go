@@ -125,7 +125,7 @@ func (r *lineRun) matchFrom(i int, pos int) bool {
 			}
 			pos += n
 		case lineClass:
-			n, end := op.class.span(s, pos, op.max)
+			n, end := op.class.span(s, pos, op.min, op.max)
 			r.work += n
 			if i == r.p.loopOp {
 				r.loopEnd = end
