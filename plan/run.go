@@ -41,6 +41,14 @@ type State struct {
 	// Tracer, when set, observes every step (see Tracer).
 	Tracer Tracer
 
+	// ReuseOutput lets RunOne write an extraction's output into a record
+	// the State keeps and empties for the next one, instead of a new
+	// record each time: the record RunOne returns is then valid only until
+	// the next RunOne with this State (rulec run encodes each output at
+	// once). Records with metadata and traced runs always get a record of
+	// their own.
+	ReuseOutput bool
+
 	// RecordTimeout is the time one record may spend in regular
 	// expressions (selectors, extractions), all together; 0: no limit
 	// beyond each match's own timeout. A record that runs out is
@@ -58,6 +66,7 @@ type State struct {
 	// value); buf is room for building one string at a time.
 	scratch postprocess.Scratch
 	buf     []byte
+	out     *record.Record // the output record ReuseOutput reuses
 	groups  []jsre.Group // room for the groups of a regex extraction's match
 }
 
@@ -175,7 +184,7 @@ func (p *Plan) hitNames(st *State) []any {
 func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLetter) {
 	cur := r
 	if p.Extracting {
-		out := r.Fork()
+		out := st.fork(r)
 		for _, h := range st.hits {
 			for _, e := range p.Selectors[h].Extractions {
 				st.at = &e.Rule
@@ -198,6 +207,29 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 		return p.postProcess(r, cur, st)
 	}
 	return cur, nil
+}
+
+// fork returns the record the extractions of r write into: a fork of r,
+// or under ReuseOutput the State's record, emptied (its room is kept).
+func (st *State) fork(r *record.Record) *record.Record {
+	if !st.ReuseOutput || st.Tracer != nil || len(r.Meta) > 0 || r == st.out {
+		return r.Fork()
+	}
+	if st.out == nil {
+		st.out = r.Fork()
+		return st.out
+	}
+	st.out.Meta, st.out.Window = nil, nil
+	empty(st.out.Data)
+	return st.out
+}
+
+// empty deletes every key of o, the last first (nothing to move up).
+func empty(o *record.Object) {
+	for i := o.Len() - 1; i >= 0; i-- {
+		k, _ := o.At(i)
+		o.Delete(k)
+	}
 }
 
 // postProcess runs the pipelines of the record's selectors, in order; the
