@@ -67,7 +67,7 @@ type State struct {
 	scratch postprocess.Scratch
 	buf     []byte
 	out     *record.Record // the output record ReuseOutput reuses
-	groups  []jsre.Group // room for the groups of a regex extraction's match
+	groups  []jsre.Group   // room for the groups of a regex extraction's match
 }
 
 // box returns s as an interface value boxed in st's chunks.
