@@ -7,12 +7,12 @@ import "unsafe"
 // startObject returns the object a decoder at the opening brace fills.
 // A Decoder's record (a top-level object decoded lazily: none of its
 // members is an object or array being decoded at the same time) is
-// written straight into its slab; other objects get room for four keys,
-// records for sixteen.
+// written straight into its slab; other records get room for sixteen
+// keys, the objects inside them four (smallObject).
 func (d *decoder) startObject() *Object {
 	switch {
 	case d.depth != 1:
-		return NewObject(4)
+		return d.smallObject()
 	case d.lazy && d.slab != nil:
 		return d.slab.startRecord()
 	}
@@ -27,11 +27,31 @@ func (d *decoder) endObject(o *Object) *Object {
 	return o
 }
 
+// smallObject returns an empty object with room for four keys. The
+// objects one decoder makes (one document, or one member of a record)
+// share chunks that grow from two objects to sixteen; they never share
+// one with another document's, so a kept object keeps at most its own
+// document's memory, and the collector never goes from one record's
+// objects to another's.
+func (d *decoder) smallObject() *Object {
+	if len(d.objs) == cap(d.objs) {
+		d.objs = make([]objectWith4, 0, min(max(2, 2*cap(d.objs)), 16))
+	}
+	d.objs = d.objs[:len(d.objs)+1]
+	x := &d.objs[len(d.objs)-1]
+	x.o.fields = x.f[:0]
+	return &x.o
+}
+
 // newArray returns an empty array, as an interface value and a pointer
 // to the slice it holds: up to four elements, the slice, its elements and
-// the interface's box are one allocation.
-func newArray() (any, *[]any) {
-	x := new(arrayWith4)
+// the interface's box are one piece, from chunks shared as smallObject's.
+func (d *decoder) newArray() (any, *[]any) {
+	if len(d.arrays) == cap(d.arrays) {
+		d.arrays = make([]arrayWith4, 0, min(max(2, 2*cap(d.arrays)), 16))
+	}
+	d.arrays = d.arrays[:len(d.arrays)+1]
+	x := &d.arrays[len(d.arrays)-1]
 	x.s = x.e[:0]
 	return boxAt(arrayBox, unsafe.Pointer(&x.s)), &x.s
 }

@@ -129,3 +129,51 @@ func BenchmarkAppendString(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPathGetWeblog reads the top-level fields the web-log rules
+// read from decoded records (position hints at work).
+func BenchmarkPathGetWeblog(b *testing.B) {
+	lines := weblogStrings(b)
+	objs := make([]*Object, len(lines))
+	for i, l := range lines {
+		objs[i], _ = ParseObject([]byte(l))
+	}
+	var paths []Path
+	for _, p := range []string{"host", "status", "url", "ip", "bytes", "method", "userAgent", "request_id", "created", "tags", "user.email"} {
+		paths = append(paths, ParsePath(p))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		o := objs[i%len(objs)]
+		for _, p := range paths {
+			p.Get(o)
+		}
+	}
+}
+
+// BenchmarkParseJSONSmall parses a JSON-in-string field's text, as
+// datamate's parseJSON does once per record.
+func BenchmarkParseJSONSmall(b *testing.B) {
+	s := `{"device":"android","campaign":"blackfriday","session":"6ca44cf2ca4ef700","n":3}`
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseJSONString(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPassThroughWeblog decodes a record with a Decoder, sets one
+// field and encodes it: the nested members no one read are copied.
+func BenchmarkPassThroughWeblog(b *testing.B) {
+	lines := weblogStrings(b)
+	var dec Decoder
+	buf := make([]byte, 0, 4096)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v, _ := dec.ParseRecord(lines[i%len(lines)])
+		v.(*Object).Set("seen", true)
+		buf = AppendJSON(buf[:0], v)
+	}
+}

@@ -3,6 +3,7 @@ package record
 import (
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -13,14 +14,14 @@ import (
 // It may say no to text that is canonical (wide objects, escapes); it never
 // says yes to text that is not.
 func canonical(s string) bool {
-	c := canonicalScan{s: s}
+	c := canonicalScan{s: s, budget: len(s)}
 	return c.value() && c.i == len(s)
 }
 
 type canonicalScan struct {
-	s    string
-	i    int
-	keys []string // the keys of the objects being scanned, innermost last
+	s      string
+	i      int
+	budget int // bytes the repeated-key checks may still read again
 }
 
 // maxCanonicalKeys bounds the repeated-key check (quadratic); a wider
@@ -50,24 +51,23 @@ func (c *canonicalScan) value() bool {
 }
 
 func (c *canonicalScan) object() bool {
+	open := c.i
 	c.i++
 	if c.i < len(c.s) && c.s[c.i] == '}' {
 		c.i++
 		return true
 	}
-	mark := len(c.keys)
-	defer func() { c.keys = c.keys[:mark] }()
-	for {
+	var bits uint64 // keyBit of the keys so far: a new bit is a new key
+	for n := 0; ; n++ {
 		k, ok := c.str()
-		if !ok || len(c.keys)-mark >= maxCanonicalKeys {
+		if !ok || n >= maxCanonicalKeys {
 			return false
 		}
-		for _, seen := range c.keys[mark:] {
-			if seen == k {
-				return false
-			}
+		if bit := keyBit(k); bits&bit == 0 {
+			bits |= bit
+		} else if c.repeated(open, k) {
+			return false
 		}
-		c.keys = append(c.keys, k)
 		if c.i >= len(c.s) || c.s[c.i] != ':' {
 			return false
 		}
@@ -76,6 +76,51 @@ func (c *canonicalScan) object() bool {
 			return ok
 		}
 	}
+}
+
+// repeated reports whether k, the key just read, is also a key before it
+// in the object opened at open. The text between was found canonical, so
+// its keys are found by skipping values plainly. All these reads together
+// may not pass the length of the text (budget): past it the answer is
+// yes, and the text is decoded and encoded instead of copied.
+func (c *canonicalScan) repeated(open int, k string) bool {
+	end := c.i - len(k) - 2 // the opening quote of k
+	if c.budget -= end - open; c.budget < 0 {
+		return true
+	}
+	for i := open + 1; i < end; {
+		j := i + 1 + strings.IndexByte(c.s[i+1:], '"') // no escapes: canonical
+		if c.s[i+1:j] == k {
+			return true
+		}
+		i = skipCanonical(c.s, j+2) + 1 // past ':', the value and ','
+	}
+	return false
+}
+
+// skipCanonical returns the end of the canonical value at s[i].
+func skipCanonical(s string, i int) int {
+	depth := 0
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			i += 1 + strings.IndexByte(s[i+1:], '"')
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth < 0 {
+				return i
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+		if depth == 0 && (s[i] == '"' || s[i] == '}' || s[i] == ']') {
+			return i + 1
+		}
+	}
+	return i
 }
 
 func (c *canonicalScan) array() bool {

@@ -100,6 +100,12 @@ type decoder struct {
 	depth int
 	lazy  bool  // defer decoding of a record's nested objects and arrays
 	slab  *slab // boxes values when set (Decoder)
+	// without a slab, the decoder's own chunks for boxing (boxString)
+	strs []string
+	nums []float64
+	// the decoder's own chunks of small objects and arrays (smallObject)
+	objs   []objectWith4
+	arrays []arrayWith4
 }
 
 func (d *decoder) top() (any, error) {
@@ -118,6 +124,9 @@ func (d *decoder) top() (any, error) {
 func (d *decoder) err(msg string) error { return &SyntaxError{Offset: d.i, Msg: msg} }
 
 func (d *decoder) ws() {
+	if d.i < len(d.s) && d.s[d.i] > ' ' {
+		return // the usual case, JSON without white space: one test
+	}
 	for d.i < len(d.s) {
 		switch d.s[d.i] {
 		case ' ', '\t', '\n', '\r':
@@ -177,7 +186,6 @@ func (d *decoder) object() (any, error) {
 	}
 	d.i++ // {
 	o := d.startObject()
-	var seen uint64 // a one-bit-per-key hash: a clear bit means a new key
 	var keys map[string]int
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == '}' {
@@ -204,17 +212,16 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch {
+		switch bit := keyBit(k); {
 		case keys != nil: // a wide object: a set of its keys keeps decoding linear
 			if j, dup := keys[k]; dup {
 				o.fields[j].val = v
 			} else {
 				keys[k] = len(o.fields)
-				o.Append(k, v)
+				o.addFieldBit(k, v, bit)
 			}
-		case seen&keyBit(k) == 0:
-			seen |= keyBit(k)
-			o.Append(k, v)
+		case o.keyBits&bit == 0: // a new key
+			o.addFieldBit(k, v, bit)
 			if len(o.fields) == wideObject {
 				keys = indexKeys(o)
 			}
@@ -272,7 +279,7 @@ func (d *decoder) array() (any, error) {
 		return nil, err
 	}
 	d.i++ // [
-	v, a := newArray()
+	v, a := d.newArray()
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
@@ -456,6 +463,8 @@ func ParseValueAt(s string, i int) (any, int, error) {
 	return v, d.i, nil
 }
 
+// keyBit is a one-bit hash of a key (Object.keyBits): length, first and
+// last byte, which tell most keys of a record apart.
 func keyBit(k string) uint64 {
 	h := uint(len(k))
 	if len(k) > 0 {

@@ -96,20 +96,27 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 		b = append(b, o.raw.text...)
 		return b, len(b) <= limit
 	}
-	o.resolveAll()
+	o.load()
 	b = append(b, '{')
 	first := true
-	for _, f := range o.fields {
-		if f.val == Undefined {
+	for i := range o.fields {
+		v := o.fields[i].val
+		if v == Undefined {
 			continue
 		}
 		if !first {
 			b = append(b, ',')
 		}
 		first = false
-		b = append(AppendString(b, f.key), ':')
+		b = append(AppendString(b, o.fields[i].key), ':')
+		if l, ok := v.(*lazyJSON); ok && canonical(l.text) { // never read: as it came
+			if b = append(b, l.text...); len(b) > limit {
+				return b, false
+			}
+			continue
+		}
 		var ok bool
-		if b, ok = appendJSON(b, f.val, limit, depth); !ok {
+		if b, ok = appendJSON(b, o.resolve(i), limit, depth); !ok {
 			return b, false
 		}
 	}

@@ -161,3 +161,29 @@ func TestAppendJSONMaxSurvivesACycle(t *testing.T) {
 		t.Errorf("deep value: %v, %d bytes", ok, len(b))
 	}
 }
+
+// TestCanonicalRepeatedKeyChecksAreLinear: text built so that every key
+// of every nested object shares its one-bit hash with the ones before it
+// makes the repeated-key check read earlier keys again; its budget keeps
+// canonical() linear in the text (5x the text, not 25x the time).
+func TestCanonicalRepeatedKeyChecksAreLinear(t *testing.T) {
+	build := func(depth int) string { // {"z":{"z":...},"a00b":0,...}: each check reads the inner ones
+		var b strings.Builder
+		b.WriteString(strings.Repeat(`{"z":`, depth))
+		b.WriteString("1")
+		for d := 0; d < depth; d++ {
+			for k := 0; k < 60; k++ {
+				fmt.Fprintf(&b, `,"a%02db":%d`, k, k) // same length, first and last byte
+			}
+			b.WriteByte('}')
+		}
+		return b.String()
+	}
+	measure := func(s string) time.Duration {
+		return cputime.Best(3, func() { canonical(s) })
+	}
+	ts, tb := measure(build(40)), measure(build(200))
+	if tb > 15*ts+50*time.Millisecond {
+		t.Errorf("5x the text took %v vs %v: not linear", tb, ts)
+	}
+}

@@ -9,6 +9,10 @@ type Object struct {
 	// raw is the text of a record read with ParseRecordRaw and not yet
 	// decoded; every method decodes it first (load).
 	raw *lazyJSON
+	// keyBits has the keyBit of every key the object holds (and maybe of
+	// keys it held): a lookup whose bit is clear is a miss without a scan.
+	// Every key added must set its bit (addField).
+	keyBits uint64
 }
 
 // field is one key and its value; keeping them together means one
@@ -18,8 +22,8 @@ type field struct {
 	val any
 }
 
-// NewObject returns an empty object with room for n keys. Up to 8 keys the
-// object and its room are one allocation.
+// NewObject returns an empty object with room for n keys. Up to 16 keys
+// the object and its room are one allocation.
 func NewObject(n int) *Object {
 	switch {
 	case n <= 0:
@@ -36,13 +40,17 @@ func NewObject(n int) *Object {
 		x := new(objectWith8)
 		x.o.fields = x.f[:0]
 		return &x.o
+	case n <= 16:
+		x := new(objectWith16)
+		x.o.fields = x.f[:0]
+		return &x.o
 	}
 	return &Object{fields: make([]field, 0, n)}
 }
 
 // An object and the room for its first keys, allocated together. When the
 // keys outgrow the room they move to a slice of their own; the room stays
-// with the object (at most 8 keys' worth).
+// with the object (at most 16 keys' worth).
 type (
 	objectWith2 struct {
 		o Object
@@ -55,6 +63,10 @@ type (
 	objectWith8 struct {
 		o Object
 		f [8]field
+	}
+	objectWith16 struct {
+		o Object
+		f [16]field
 	}
 )
 
@@ -69,6 +81,9 @@ func (o *Object) Len() int {
 
 // index is the position of key; o must be loaded.
 func (o *Object) index(key string) int {
+	if o.keyBits&keyBit(key) == 0 {
+		return -1
+	}
 	for i := range o.fields {
 		if o.fields[i].key == key {
 			return i
@@ -102,6 +117,16 @@ func (o *Object) Set(key string, v any) {
 		o.fields[i].val = v
 		return
 	}
+	o.addField(key, v)
+}
+
+// addField appends a key known not to be there: the one way keys are
+// added (keyBits).
+func (o *Object) addField(key string, v any) { o.addFieldBit(key, v, keyBit(key)) }
+
+// addFieldBit is addField with key's keyBit.
+func (o *Object) addFieldBit(key string, v any, bit uint64) {
+	o.keyBits |= bit
 	o.fields = append(o.fields, field{key, v})
 }
 
@@ -109,7 +134,7 @@ func (o *Object) Set(key string, v any) {
 // keys are known to be distinct.
 func (o *Object) Append(key string, v any) {
 	o.load()
-	o.fields = append(o.fields, field{key, v})
+	o.addField(key, v)
 }
 
 // Delete removes key and reports whether it existed.
@@ -174,7 +199,7 @@ func (o *Object) Clone() *Object {
 		return NewObject(0)
 	}
 	o.resolveAll() // copies must share nested values, as in JavaScript
-	c := &Object{fields: make([]field, len(o.fields), cap(o.fields))}
+	c := &Object{fields: make([]field, len(o.fields), cap(o.fields)), keyBits: o.keyBits}
 	copy(c.fields, o.fields)
 	return c
 }

@@ -143,20 +143,36 @@ func (sl *slab) text(b []byte) string {
 }
 
 // boxString, boxFloat and lazyText box a decoded value in the decoder's
-// slab when it has one, else on their own.
+// slab when it has one. Without one, strings and numbers are boxed in
+// chunks of the decoder's own, which grow from 4 values to a slab's 256:
+// one document's values share them (a short one pays one small chunk).
 func (d *decoder) boxString(s string) any {
-	if d.slab == nil {
-		return s
+	if d.slab != nil {
+		return d.slab.string(s)
 	}
-	return d.slab.string(s)
+	if s == "" {
+		return s // boxed without allocating
+	}
+	if len(d.strs) == cap(d.strs) {
+		d.strs = make([]string, 0, nextChunk(cap(d.strs)))
+	}
+	d.strs = append(d.strs, s)
+	return boxAt(stringBox, unsafe.Pointer(&d.strs[len(d.strs)-1]))
 }
 
 func (d *decoder) boxFloat(f float64) any {
-	if d.slab == nil {
-		return f
+	if d.slab != nil {
+		return d.slab.float(f)
 	}
-	return d.slab.float(f)
+	if len(d.nums) == cap(d.nums) {
+		d.nums = make([]float64, 0, nextChunk(cap(d.nums)))
+	}
+	d.nums = append(d.nums, f)
+	return boxAt(floatBox, unsafe.Pointer(&d.nums[len(d.nums)-1]))
 }
+
+// nextChunk is the size of a decoder's next own chunk after one of n.
+func nextChunk(n int) int { return min(max(4, 2*n), slabChunk) }
 
 func (d *decoder) lazyText(text string) *lazyJSON {
 	if d.slab == nil {

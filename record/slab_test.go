@@ -185,3 +185,84 @@ func wideRecord(n int) string {
 	b.WriteString(`,"arr":[1,2,3,4,5],"nested":{"n":[]}}`)
 	return b.String()
 }
+
+// TestSharedChunksMutateApart: the objects and arrays one decoder makes
+// share chunks; growing, shrinking and rewriting each of them, in random
+// order, gives what the same changes give on a deep copy whose values
+// were each allocated on their own.
+func TestSharedChunksMutateApart(t *testing.T) {
+	rng := rand.New(rand.NewSource(29))
+	for n := 0; n < 300; n++ {
+		doc := `{"a":[{"x":1},{"y":[1,2]},[3],{}],"b":{"c":{"d":[{"e":1}]},"f":[]},"g":` + randomRecord(rng, n) + `}`
+		var dec Decoder
+		got, _ := ParseObject([]byte(doc))
+		lazy, _ := dec.ParseRecord(doc)
+		want := got.DeepClone()
+		mutateAll(rand.New(rand.NewSource(int64(n))), got)
+		mutateAll(rand.New(rand.NewSource(int64(n))), lazy.(*Object))
+		mutateAll(rand.New(rand.NewSource(int64(n))), want)
+		if JSON(got) != JSON(want) || JSON(lazy) != JSON(want) {
+			t.Fatalf("%s:\n got  %s\n lazy %s\n want %s", doc, JSON(got), JSON(lazy), JSON(want))
+		}
+	}
+}
+
+// mutateAll changes every object and array reachable from o, children
+// first, in an order and way drawn from rng.
+func mutateAll(rng *rand.Rand, o *Object) {
+	for i := 0; i < o.Len(); i++ {
+		k, v := o.At(i)
+		switch x := v.(type) {
+		case *Object:
+			mutateAll(rng, x)
+		case []any:
+			for j, e := range x {
+				if c, ok := e.(*Object); ok {
+					mutateAll(rng, c)
+				}
+				if rng.Intn(3) == 0 {
+					x[j] = "r"
+				}
+			}
+			for m := rng.Intn(6); m > 0; m-- {
+				x = append(x, float64(m))
+			}
+			o.Set(k, x)
+		}
+	}
+	for m := rng.Intn(7); m > 0; m-- {
+		o.Set(fmt.Sprintf("n%d", m), float64(m))
+	}
+	if rng.Intn(2) == 0 && o.Len() > 0 {
+		k, _ := o.At(rng.Intn(o.Len()))
+		o.Delete(k)
+	}
+}
+
+// TestUnreadMembersEncodeAsDecoded: a record's nested members that were
+// never read are written as they came only when that is what decoding and
+// encoding them gives (white space, escapes, repeated keys, numbers not
+// written the canonical way are decoded and encoded).
+func TestUnreadMembersEncodeAsDecoded(t *testing.T) {
+	members := []string{`{"a":1}`, `{ "a": 1 }`, `{"a":"\n"}`, `{"a":"\u00e9"}`, `{"a":1,"a":2}`, `{"a":1.0}`,
+		`{"a":1e2}`, `{"a":-0}`, `[1,2, 3]`, `[]`, `{}`, `["x","y"]`, `{"a":{"b":[1,{"c":null}]}}`, "{\"a\":\"\xff\"}",
+		`[1e400]`, `{"a":12345678901234567890}`, `{"é":true}`}
+	var dec Decoder
+	for _, m := range members {
+		for _, n := range members {
+			line := `{"id":1,"m":` + m + `,"n":` + n + `}`
+			v, err := dec.ParseRecord(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, _ := ParseObject([]byte(line))
+			if g, w := JSON(v), JSON(whole); g != w {
+				t.Fatalf("%s: unread members encode as %s, want %s", line, g, w)
+			}
+			b, ok := AppendJSONMax(nil, v, len(JSON(whole))-1)
+			if ok {
+				t.Fatalf("%s: %s passed a limit one byte shorter", line, b)
+			}
+		}
+	}
+}

@@ -37,6 +37,8 @@ func BenchmarkWeblog(b *testing.B) {
 		{"extract-browser", `(Chrome|Firefox)/[0-9.]+`, true, benchUserAgents},
 		{"extract-section", `/(products|blog|search|account|cart)/`, true, benchURLs},
 		{"extract-zip", `^[0-9]{5}$`, true, []string{"61511", "1234", "abcde", "98765"}},
+		{"extract-lazy-tail", `/path/tiles/longitude/(.*?)$`, true, []string{"https://maps/path/tiles/longitude/-122.4194", "/path/tiles/latitude/37.77"}},
+		{"extract-version", `(\d+)\.(\d+)`, true, []string{"curl/8.4.0", "user 12345678 build 2024 v3.1", "Googlebot/2.1"}},
 	} {
 		re := MustCompile(bc.pattern, "")
 		var budget Budget
@@ -62,5 +64,24 @@ func BenchmarkWeblog(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkFold measures patterns with the i flag (ns/op per input).
+func BenchmarkFold(b *testing.B) {
+	for _, bc := range []struct{ name, pattern string }{
+		{"wrap6", `^.*chrome.*$`},
+		{"wrap5", `^.*gecko.*$`},
+		{"alt", `(get|post|head)`},
+		{"extract", `(chrome|firefox)/[0-9.]+`},
+		{"word", `^[a-z]+$`},
+	} {
+		re := MustCompile(bc.pattern, "i")
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, _ = re.FindAllIn(benchUserAgents[i%len(benchUserAgents)], 1, nil)
+			}
+		})
 	}
 }

@@ -96,3 +96,24 @@ func (c *runeClass) span(s string, pos, limit int) (n, end int) {
 	}
 	return n, pos
 }
+
+// index is the first position from pos on, stepping over runes as RE2
+// does, where a rune of the class starts; -1 if there is none.
+func (c *runeClass) index(s string, pos int) int {
+	for pos < len(s) {
+		b := s[pos]
+		if b < utf8.RuneSelf {
+			if c.ascii[b/64]&(1<<(b%64)) != 0 {
+				return pos
+			}
+			pos++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[pos:])
+		if c.has(r) {
+			return pos
+		}
+		pos += w
+	}
+	return -1
+}

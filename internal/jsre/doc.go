@@ -5,5 +5,12 @@
 // named groups, the m flag) runs on regexp2 in ECMAScript mode with a match
 // timeout, so no pattern can hang a pipeline.
 //
+// Linear patterns also get fast paths that compute what RE2 would without
+// running it (fast.go): literal sets found with a byte search, ^.*X.*$
+// (the shape of Lucene regex terms) as "X occurs, no line terminator does",
+// and line programs (line.go) for patterns without real choices, the usual
+// extraction shapes such as (Chrome|Firefox)/[0-9.]+. Differential tests and
+// a fuzz target pin every fast path against the engine.
+//
 // Leaf package: it imports nothing from sluice.
 package jsre

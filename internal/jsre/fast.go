@@ -13,6 +13,7 @@ const dotClass = `[^\n\r\x{2028}\x{2029}]`
 type fastPath struct {
 	whole    litSet         // the pattern matches exactly one of these (unanchored)
 	dotWrap  bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
+	suffix   litSet         // the pattern was ^.*X$ with X one of these
 	inner    *regexp.Regexp // X, unanchored, when X is not a literal set
 	lead     litSet         // every match starts with one of these
 	anchored *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
@@ -26,7 +27,7 @@ func analyze(tr string) *fastPath {
 		return nil
 	}
 	f := &fastPath{}
-	if x, ok := dotWrapped(re); ok {
+	if x, ok := dotWrapped(re); ok && !canMatchLineTerminator(x) {
 		f.dotWrap = true
 		if set, ok := exactSet(x); ok && set.minLen() > 0 {
 			f.whole = set
@@ -36,6 +37,12 @@ func analyze(tr string) *fastPath {
 			return nil
 		}
 		return f
+	}
+	if x, ok := dotLed(re); ok {
+		if set, ok := exactSet(x); ok && set.minLen() > 0 {
+			f.suffix = set
+			return f
+		}
 	}
 	f.line = compileLine(re)
 	if set, ok := exactSet(re); ok && set.minLen() > 0 {
@@ -137,6 +144,55 @@ func dotWrapped(re *syntax.Regexp) (*syntax.Regexp, bool) {
 	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[2 : n-2]}, true
 }
 
+// dotLed recognises BeginText, dot*, X, EndText (a wildcard *suffix) and
+// returns X.
+func dotLed(re *syntax.Regexp) (*syntax.Regexp, bool) {
+	if re.Op != syntax.OpConcat || len(re.Sub) < 4 {
+		return nil, false
+	}
+	s := re.Sub
+	n := len(s)
+	if s[0].Op != syntax.OpBeginText || s[n-1].Op != syntax.OpEndText || !isDotStar(s[1]) {
+		return nil, false
+	}
+	if n == 4 {
+		return s[2], true
+	}
+	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[2 : n-1]}, true
+}
+
+// canMatchLineTerminator reports whether re can match a text containing a
+// line terminator: then ^.*X.*$ may match a text that has one (X spans it:
+// /^.*\s.*$/ matches "a\nb"), and "no line terminator, X occurs" is wrong.
+func canMatchLineTerminator(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return true
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if isLineTerminator(r) {
+				return true
+			}
+		}
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for _, t := range []rune{'\n', '\r', 0x2028, 0x2029} {
+				if re.Rune[i] <= t && t <= re.Rune[i+1] {
+					return true
+				}
+			}
+		}
+	}
+	for _, s := range re.Sub {
+		if canMatchLineTerminator(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLineTerminator(r rune) bool { return r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029 }
+
 func isDotStar(re *syntax.Regexp) bool {
 	if re.Op != syntax.OpStar || re.Sub[0].Op != syntax.OpCharClass {
 		return false
@@ -187,12 +243,25 @@ func (f *fastPath) matchDotWrapped(s string) bool {
 	return !hasLineTerminator(s) && f.inner.MatchString(s)
 }
 
+// matchSuffix matches ^.*X$: the text ends with X and no line terminator
+// comes before it.
+func (f *fastPath) matchSuffix(s string) bool {
+	for _, x := range f.suffix {
+		if strings.HasSuffix(s, x) && !hasLineTerminator(s[:len(s)-len(x)]) {
+			return true
+		}
+	}
+	return false
+}
+
 // match is MatchString through the fast paths; ok=false means "use the
 // regular engine".
 func (f *fastPath) match(s string) (matched, ok bool) {
 	switch {
 	case f.dotWrap:
 		return f.matchDotWrapped(s), true
+	case f.suffix != nil:
+		return f.matchSuffix(s), true
 	case f.whole != nil:
 		return f.whole.containsAny(s), true
 	case f.line != nil:

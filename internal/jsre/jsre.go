@@ -154,23 +154,16 @@ func toMatch(s string, idx []int) Match {
 // oneMatch is []Match{toMatch(s, idx)} in one allocation when the pattern
 // has at most three groups (a first match is what most callers ask for).
 func oneMatch(s string, idx []int) []Match {
-	switch n := len(idx) / 2; {
-	case n <= 2:
-		b := new(struct {
-			m [1]Match
-			g [2]Group
-		})
-		b.m[0] = fillMatch(s, idx, b.g[:n])
-		return b.m[:]
-	case n <= 4:
-		b := new(struct {
-			m [1]Match
-			g [4]Group
-		})
-		b.m[0] = fillMatch(s, idx, b.g[:n])
-		return b.m[:]
+	n := len(idx) / 2
+	if n > 4 {
+		return []Match{toMatch(s, idx)}
 	}
-	return []Match{toMatch(s, idx)}
+	b := new(struct {
+		m [1]Match
+		g [4]Group
+	})
+	b.m[0] = fillMatch(s, idx, b.g[:n:n])
+	return b.m[:]
 }
 
 // fillMatch fills groups (len(idx)/2 of them, maybe reused) from the

@@ -27,6 +27,10 @@ func TestMatchSemantics(t *testing.T) {
 		{`^[^]$`, "", "x", true, false},
 		{`^\u0041$`, "", "A", true, true},
 		{`a{`, "", "a{", true, false},
+		{`^é+$`, "", "éé", true, true},
+		{`^caf[é]$`, "", "café", true, true},
+		{`^x\u00e9$`, "i", "Xé", true, false}, // é folds with É: regexp2
+		{`^[x-z]é$`, "", "yé", true, true},
 	}
 	for _, c := range cases {
 		r, err := Compile(c.pat, c.flags)
@@ -80,10 +84,12 @@ func BenchmarkMatchLinear(b *testing.B) {
 func TestFastPathsAgreeWithEngine(t *testing.T) {
 	pats := []string{`^.*(Chrome|Firefox).*$`, `^.*[?&]q=.*$`, `(Chrome|Firefox)/[0-9.]+`, `/(products|blog|search|account|cart)/`,
 		`^abc$`, `foo|bar`, `^.*a.*b.*$`, `^.*$`, `x[ab]y`, `^(GET|POST)$`, `ab[0-9]`, `(a|b)c+`, `x(y)?z`,
-		`\ufffd`, `^.*\ufffd.*$`, `[\ufffda]b`, `(x|\ufffd)(y)?`}
+		`\ufffd`, `^.*\ufffd.*$`, `[\ufffda]b`, `(x|\ufffd)(y)?`,
+		`^.*\s.*$`, `^.*[^a]x?.*$`, `^.*\n.*$`, `^.*(a|\u2028).*$`, `^.*a\r?b.*$`, `^.*\S.*$`}
 	inputs := []string{"", "Chrome/120.0", "x Firefox/1 y", "a\nChrome", "/search/item?q=1", "https://x/blog/p?a=1&q=2",
 		"abc", "zabcz", "foobar", "ab", "xay xby", "GET", "POST ", "\u2028", "plain text", "abx ab1", "ac bcc", "xz xyz", "aab9",
-		"\xff", "a\xffb", "\xe2\x80b", "x\ufffdy", "\xffy"}
+		"\xff", "a\xffb", "\xe2\x80b", "x\ufffdy", "\xffy",
+		"a\nb", "line1\nline2", "ab\u2028", "a\r\nb", "c\n", "a\rb", "\u2028"}
 	for _, p := range pats {
 		fast := MustCompile(p, "")
 		slow := MustCompile(p, "")
@@ -165,5 +171,30 @@ func TestBudgetClockStartsWithTheFirstBacktrackingMatch(t *testing.T) {
 	b.Start(time.Second)
 	if !b.deadline.IsZero() || b.Err() != nil {
 		t.Error("Start does not reset the clock")
+	}
+}
+
+// With the i flag, JavaScript (without u) folds ASCII letters with ASCII
+// letters only: /k/i does not match the Kelvin sign U+212A nor /s/i the
+// long s U+017F, which RE2's (?i) would. Expectations from node.
+func TestCaseFoldingLikeJavaScript(t *testing.T) {
+	for _, c := range []struct {
+		pat, in string
+		want    bool
+	}{
+		{`k`, "\u212A", false}, {`s`, "\u017F", false}, {`[a-z]`, "\u212A", false}, {`\w`, "\u017F", false},
+		{`[^k]`, "\u212A", true}, {`[^k]`, "K", false}, {`abc`, "xABCx", true}, {`[b-d]+`, "BcD", true},
+		{`\u00e9`, "\u00c9", true}, {`[\u00e0-\u00ff]`, "\u00c9", true}, {`\x41`, "a", true}, {`[^\s]`, "\u017F", true},
+		{`K`, "k", true}, {`[Z-a]`, "z", true}, {`[Z-a]`, "_", true}, {`[Z-a]`, "A", true}, {`\W`, "\u017F", true},
+		{`[\W]`, "s", false}, {`[^\W]`, "\u017F", false}, {`[\s\S]`, "\u212A", true}, {`^[^a-z]$`, "\u212A", true},
+	} {
+		r, err := Compile(c.pat, "i")
+		if err != nil {
+			t.Errorf("/%s/i: %v", c.pat, err)
+			continue
+		}
+		if got, _ := r.MatchString(c.in); got != c.want {
+			t.Errorf("/%s/i on %q = %v, want %v (linear %v)", c.pat, c.in, got, c.want, r.Linear())
+		}
 	}
 }

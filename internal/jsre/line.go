@@ -2,7 +2,6 @@ package jsre
 
 import (
 	"regexp/syntax"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,10 +18,12 @@ import (
 // differential tests pin that.
 type lineProg struct {
 	ops      []lineOp
-	anchored bool   // the pattern starts with ^: it can match only at 0
-	lead     litSet // every match starts with one of these (nil: unknown)
-	leadOp   int    // the op that matches lead (the ops before it are saves)
-	slots    int    // capture slots: 2 x (groups + 1)
+	anchored bool       // the pattern starts with ^: it can match only at 0
+	lead     litSet     // every match starts with one of these (nil: unknown)
+	leadOp   int        // the op that matches lead (the ops before it are saves)
+	loopOp   int        // the first consuming op when it is an unbounded loop, else -1
+	first    *runeClass // a match starts with a rune of this class (nil: unknown)
+	slots    int        // capture slots: 2 x (groups + 1)
 }
 
 type lineKind uint8
@@ -42,7 +43,8 @@ type lineOp struct {
 	set      litSet
 	firsts   *firstBytes // set's strings by first byte
 	class    *runeClass
-	min, max int // class repetition; max < 0: unbounded
+	min, max int  // class repetition; max < 0: unbounded
+	lazy     bool // a lazy loop (see deterministic)
 }
 
 // maxLineSlots bounds the capture slots of a line program, so a match
@@ -62,7 +64,7 @@ func compileLine(re *syntax.Regexp) *lineProg {
 	if p.slots > maxLineSlots || !p.deterministic() {
 		return nil
 	}
-	p.lead, p.leadOp = p.leadSet()
+	p.setStart()
 	return p
 }
 
@@ -131,16 +133,13 @@ func (b *lineBuilder) add(re *syntax.Regexp) bool {
 	return false
 }
 
-// loop appends a greedy repetition of one character.
+// loop appends a repetition of one character.
 func (b *lineBuilder) loop(re *syntax.Regexp) bool {
-	if re.Flags&syntax.NonGreedy != 0 {
-		return false
-	}
 	c := classOf(re.Sub[0])
 	if c == nil {
 		return false
 	}
-	op := lineOp{kind: lineClass, class: c, min: re.Min, max: re.Max}
+	op := lineOp{kind: lineClass, class: c, min: re.Min, max: re.Max, lazy: re.Flags&syntax.NonGreedy != 0}
 	switch re.Op {
 	case syntax.OpStar:
 		op.min, op.max = 0, -1
@@ -196,14 +195,34 @@ func (l litSet) prefixFree() bool {
 }
 
 // deterministic checks that every variable-length loop is followed by
-// something that cannot begin with a character the loop accepts.
+// something that cannot begin with a character the loop accepts. A lazy
+// loop must moreover be followed by something that cannot match empty at
+// the end (then only its longest count can match, as for a greedy one:
+// some(.*?)$ is some(.*)$).
 func (p *lineProg) deterministic() bool {
 	for i, op := range p.ops {
-		if op.kind == lineClass && op.min != op.max && p.firstOverlaps(i+1, op.class) {
+		if op.kind != lineClass || op.min == op.max {
+			continue
+		}
+		if p.firstOverlaps(i+1, op.class) || op.lazy && !p.mustConsumeOrEnd(i+1) {
 			return false
 		}
 	}
 	return true
+}
+
+// mustConsumeOrEnd reports whether ops[i:] must consume a rune or stand at
+// the end of the text to match.
+func (p *lineProg) mustConsumeOrEnd(i int) bool {
+	for _, op := range p.ops[i:] {
+		switch {
+		case op.kind == lineLit, op.kind == lineSet, op.kind == lineEnd:
+			return true
+		case op.kind == lineClass && op.min > 0:
+			return true
+		}
+	}
+	return false
 }
 
 // firstOverlaps reports whether what ops[i:] can consume first may be a
@@ -235,250 +254,27 @@ func (p *lineProg) firstOverlaps(i int, c *runeClass) bool {
 	return false
 }
 
-// leadSet is the literal set every match starts with, from the first
-// consuming op, and the index of that op.
-func (p *lineProg) leadSet() (litSet, int) {
+// setStart derives what the search needs from the first op that is not a
+// save: the lead set (a literal or a literal set), the leading unbounded
+// loop, the class a match must start with.
+func (p *lineProg) setStart() {
+	p.loopOp = -1
 	for i, op := range p.ops {
 		switch op.kind {
-		case lineLit:
-			return litSet{op.lit}, i
-		case lineSet:
-			return op.set, i
-		case lineClass, lineEnd:
-			return nil, 0
-		}
-	}
-	return nil, 0
-}
-
-// lineRun is one search of a line program over s; work counts the runes
-// and bytes examined so far, which bounds the search (see find).
-type lineRun struct {
-	p     *lineProg
-	s     string
-	caps  [maxLineSlots]int
-	work  int
-	limit int
-	lead  leadScan
-}
-
-// init prepares a search of s. The work limit keeps the search linear: a
-// pattern such as `a[^x]*x` on "aaaa…" would re-read the tail from every
-// start; the search gives up instead and the caller runs RE2.
-func (r *lineRun) init(p *lineProg, s string) {
-	r.p, r.s, r.work, r.limit = p, s, 0, 4*len(s)+64
-	r.lead.reset(p.lead, s)
-}
-
-// find looks for the leftmost match starting at or after pos and leaves its
-// slots in caps. ok is false when the search gave up (the work limit).
-func (r *lineRun) find(pos int) (found, ok bool) {
-	if r.p.anchored {
-		if pos > 0 {
-			return false, true
-		}
-		return r.matchAt(0), true // one try reads the text at most once
-	}
-	if r.p.lead != nil {
-		return r.findLead(pos)
-	}
-	for pos <= len(r.s) {
-		if r.matchAt(pos) {
-			return true, true
-		}
-		if r.work++; r.work > r.limit {
-			return false, false
-		}
-		pos += runeWidth(r.s, pos)
-	}
-	return false, true
-}
-
-// findLead is find for a program with a lead set: it tries the program at
-// each occurrence of a lead string only, starting after the string.
-func (r *lineRun) findLead(pos int) (found, ok bool) {
-	for {
-		at, k := r.lead.index(pos)
-		if at < 0 {
-			return false, true
-		}
-		for _, op := range r.p.ops[:r.p.leadOp] {
-			r.caps[op.slot] = at // saves
-		}
-		if r.matchFrom(r.p.leadOp+1, at+len(r.p.lead[k])) {
-			return true, true
-		}
-		if r.work++; r.work > r.limit {
-			return false, false
-		}
-		pos = at + 1 // a lead string starts on a rune boundary, so the next does too
-	}
-}
-
-// runeWidth is the width of the rune at i as RE2 steps over it (an invalid
-// byte is one rune of width 1; the end of text has width 1).
-func runeWidth(s string, i int) int {
-	if i >= len(s) || s[i] < utf8.RuneSelf {
-		return 1
-	}
-	_, w := utf8.DecodeRuneInString(s[i:])
-	return w
-}
-
-// matchAt runs the program at pos; the only way it can match there.
-func (r *lineRun) matchAt(pos int) bool { return r.matchFrom(0, pos) }
-
-// matchFrom runs the ops from the i-th on at pos.
-func (r *lineRun) matchFrom(i int, pos int) bool {
-	s := r.s
-	ops := r.p.ops
-	for ; i < len(ops); i++ {
-		op := &ops[i]
-		switch op.kind {
 		case lineSave:
-			r.caps[op.slot] = pos
+			continue
 		case lineLit:
-			r.work += len(op.lit)
-			if !strings.HasPrefix(s[pos:], op.lit) {
-				return false
-			}
-			pos += len(op.lit)
+			p.lead, p.leadOp = litSet{op.lit}, i
 		case lineSet:
-			n := op.firsts.prefixOf(s[pos:])
-			r.work += len(op.set)
-			if n < 0 {
-				return false
-			}
-			pos += n
+			p.lead, p.leadOp = op.set, i
 		case lineClass:
-			n, end := op.class.span(s, pos, op.max)
-			r.work += n
-			if n < op.min {
-				return false
+			if op.max < 0 {
+				p.loopOp = i
 			}
-			pos = end
-		case lineEnd:
-			if pos != len(s) {
-				return false
+			if op.min > 0 {
+				p.first = op.class
 			}
 		}
+		return
 	}
-	return true
-}
-
-// firstBytes groups the strings of a prefix-free set by their first byte,
-// so a position is compared only with the strings that can start there.
-type firstBytes struct {
-	sorted litSet         // the set, sorted by first byte
-	from   [256 + 1]uint8 // sorted[from[c]:from[c+1]] start with byte c
-}
-
-func newFirstBytes(set litSet) *firstBytes {
-	f := &firstBytes{sorted: slices.Clone(set)}
-	slices.SortStableFunc(f.sorted, func(a, b string) int { return int(a[0]) - int(b[0]) })
-	i := 0
-	for c := range 256 {
-		f.from[c] = uint8(i)
-		for i < len(f.sorted) && int(f.sorted[i][0]) == c {
-			i++
-		}
-	}
-	f.from[256] = uint8(i)
-	return f
-}
-
-// prefixOf is the length of the string of the set that s starts with, or
-// -1 (the set is prefix-free: at most one can).
-func (f *firstBytes) prefixOf(s string) int {
-	if s == "" {
-		return -1
-	}
-	for _, x := range f.sorted[f.from[s[0]]:f.from[int(s[0])+1]] {
-		if strings.HasPrefix(s, x) {
-			return len(x)
-		}
-	}
-	return -1
-}
-
-// leadScan finds the next occurrence of any string of a set, remembering
-// where each string occurs next so the text is scanned once per string.
-type leadScan struct {
-	set  litSet
-	s    string
-	next [maxLiterals]int // -2: not searched yet, -1: no more occurrences
-}
-
-func (l *leadScan) reset(set litSet, s string) {
-	l.set, l.s = set, s
-	for i := range set {
-		l.next[i] = -2
-	}
-}
-
-// index is the smallest position >= from where a string of the set occurs,
-// or -1, and which string occurs there (the first in the set's order).
-func (l *leadScan) index(from int) (best, which int) {
-	best = -1
-	for i, x := range l.set {
-		at := l.next[i]
-		if at == -2 || at >= 0 && at < from {
-			at = -1
-			if from <= len(l.s) {
-				if j := strings.Index(l.s[from:], x); j >= 0 {
-					at = from + j
-				}
-			}
-			l.next[i] = at
-		}
-		if at >= 0 && (best < 0 || at < best) {
-			best, which = at, i
-		}
-	}
-	return best, which
-}
-
-// matches reports whether the program matches anywhere in s; ok is false
-// when the search gave up.
-func (p *lineProg) matches(s string) (found, ok bool) {
-	var r lineRun
-	r.init(p, s)
-	return r.find(0)
-}
-
-// findAll is FindAll: the successive matches of Go's FindAll (an empty match
-// right after a match is skipped), up to n (n < 0: all), stopping after an
-// empty match. ok is false when the search gave up.
-func (p *lineProg) findAll(s string, n int) (out []Match, ok bool) {
-	var r lineRun
-	r.init(p, s)
-	prevEnd := -1
-	for pos := 0; (n < 0 || len(out) < n) && pos <= len(s); {
-		found, ok := r.find(pos)
-		if !ok {
-			return nil, false
-		}
-		if !found {
-			break
-		}
-		start, end := r.caps[0], r.caps[1]
-		accept := true
-		if end == pos {
-			accept = start != prevEnd
-			pos += runeWidth(s, pos)
-		} else {
-			pos = end
-		}
-		prevEnd = end
-		if accept {
-			if out == nil && n == 1 {
-				return oneMatch(s, r.caps[:p.slots]), true
-			}
-			out = append(out, toMatch(s, r.caps[:p.slots]))
-			if start == end {
-				break
-			}
-		}
-	}
-	return out, true
 }

@@ -52,6 +52,13 @@ func agreeFirst(t *testing.T, r *Regexp, in string) {
 	}
 }
 
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // Characters the random inputs are made of: the patterns' own letters,
 // line terminators, non-ASCII, U+FFFD and invalid UTF-8.
 var edgePieces = []string{"a", "b", "c", "x", "/", "0", "9", ".", "q", "=", "?", "&", " ",
@@ -75,8 +82,11 @@ var (
 
 func randomPattern(rng *rand.Rand) string {
 	var b strings.Builder
-	if rng.IntN(3) == 0 {
+	switch rng.IntN(8) {
+	case 0, 1, 2:
 		b.WriteByte('^')
+	case 3:
+		b.WriteString("^.*") // the Lucene and wildcard shapes ^.*X$ and ^.*X.*$
 	}
 	for n := 1 + rng.IntN(4); n > 0; n-- {
 		atom := atomPieces[rng.IntN(len(atomPieces))]
@@ -85,8 +95,11 @@ func randomPattern(rng *rand.Rand) string {
 		}
 		b.WriteString(atom + quantPieces[rng.IntN(len(quantPieces))])
 	}
-	if rng.IntN(3) == 0 {
+	switch rng.IntN(6) {
+	case 0, 1:
 		b.WriteByte('$')
+	case 2:
+		b.WriteString(".*$")
 	}
 	return b.String()
 }
@@ -95,24 +108,53 @@ func randomPattern(rng *rand.Rand) string {
 // fast paths) against the RE2 engine on random patterns and inputs.
 func TestLineProgramAgreesWithEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 1))
-	lines := 0
-	for range 3000 {
+	lines, suffixes, wraps := 0, 0, 0
+	for range 4000 {
 		p := randomPattern(rng)
 		fast, err := Compile(p, "")
 		if err != nil || !fast.Linear() {
 			continue
 		}
-		if fast.fast != nil && fast.fast.line != nil {
-			lines++
+		if f := fast.fast; f != nil {
+			lines += btoi(f.line != nil)
+			suffixes += btoi(f.suffix != nil)
+			wraps += btoi(f.dotWrap)
 		}
 		slow := engineOnly(t, p)
 		for range 40 {
 			agree(t, fast, slow, randomInput(rng))
 		}
 	}
-	t.Logf("%d line programs", lines)
-	if lines < 300 {
-		t.Errorf("only %d random patterns got a line program", lines)
+	t.Logf("%d line programs, %d ^.*X$, %d ^.*X.*$", lines, suffixes, wraps)
+	if lines < 300 || suffixes < 3 || wraps < 20 {
+		t.Errorf("few random patterns took the fast paths: %d line programs, %d ^.*X$, %d ^.*X.*$", lines, suffixes, wraps)
+	}
+}
+
+// The shapes of Lucene regex terms and wildcards, ^.*X$ and ^.*X.*$ with X
+// a literal set (line terminators included), agree with the engine.
+func TestDotShapesAgreeWithEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	lits := []string{"a", "b", "\\.", "é", "(a|bc)", "[ab]", "\\n", "\\u2028", "\\r", "\\s", "(x|\\n)", "\\ufffd"}
+	fast := 0
+	for range 400 {
+		var x strings.Builder
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			x.WriteString(lits[rng.IntN(len(lits))])
+		}
+		for _, p := range []string{"^.*" + x.String() + "$", "^.*" + x.String() + ".*$"} {
+			r := MustCompile(p, "")
+			if r.fast != nil && (r.fast.suffix != nil || r.fast.dotWrap) {
+				fast++
+			}
+			slow := engineOnly(t, p)
+			for range 40 {
+				agree(t, r, slow, randomInput(rng))
+			}
+		}
+	}
+	if fast < 200 {
+		t.Errorf("only %d of 800 patterns took the ^.*X$ or ^.*X.*$ path", fast)
 	}
 }
 
@@ -133,14 +175,25 @@ func TestLineProgramPatterns(t *testing.T) {
 		{`a[^x]*x`, true},
 		{`(a|ab)c`, false},     // a set with a prefix: a real choice
 		{`[a-z]+[a-c]`, false}, // the loop's follower starts with what it eats
-		{`a+?b`, false},        // lazy
-		{`(a)?b`, false},       // optional group
-		{`(?:(a)|b)c`, false},  // a group inside an alternation
+		{`a+?b`, true},         // lazy, but only the longest run can be followed by b
+		{`some(.*?)$`, true},   // a rule of the reference's tests
+		{`/path/tiles/longitude/(.*?)$`, true},
+		{`a.*?`, false}, // lazy: the shortest match is "a"
+		{`a[^x]*?x?`, false},
+		{`(.*?)x`, false},
+		{`(a)?b`, false},      // optional group
+		{`(?:(a)|b)c`, false}, // a group inside an alternation
 		{`\bword`, false},
 		{`\ufffd`, false}, // RE2 matches U+FFFD against invalid bytes
 		{`^.*(Chrome|Firefox).*$`, false},
 		{`^.*[?&]q=.*$`, false},
 		{`^.*a+b.*$`, false},
+		{`^.*\.example\.com$`, false}, // wildcard *.example.com
+		{`^.*(Chrome|\u2028|b)$`, false},
+		{`^.*ab?$`, false},
+		{`\d+\.\d+`, true},
+		{`[a-z]*\d`, true},
+		{`(\w+)@(\w+)`, true},
 		{`(a)\1(b)?`, false}, // backtracking engine
 		{`a(?=b)|(c)`, false},
 	} {
@@ -152,7 +205,8 @@ func TestLineProgramPatterns(t *testing.T) {
 		for _, in := range []string{"", "Chrome/120.0.6099.109 Safari", "Firefox/", "xFirefox/1.2.3Chrome/9", "a\nChrome/1", "/blog/x/cart/",
 			"//products//", "61511", "615112", "6151\n", "user:12:", "user::", "Lima", "Hanoi\u2028", "H\xff", "12-34 56-78", "ax aax", "aaaa",
 			"\xe2\x80\xa8Chrome/1", "é/search/é", "\xff/cart/", "Chrome\r", "\u2029Firefox", "Chr\nome", "?q=\xe2\x80\xa9", "\xe2\x80?q=",
-			"\xe2?q=\xe2\x80", "\xe2\xe2\x80\xa8&q=", "&q=\xe2\x80\xa8", "aab\u2028", "\xe2\x80\xaaFirefox"} {
+			"\xe2?q=\xe2\x80", "\xe2\xe2\x80\xa8&q=", "&q=\xe2\x80\xa8", "aab\u2028", "\xe2\x80\xaaFirefox",
+			"www.example.com", "a\nb.example.com", ".example.com", "example.com", "x.example.com\n", "\xe2\x80\u2028", "\xe2\u2028", "é\xffb"} {
 			agree(t, r, slow, in)
 		}
 		for range 300 {
@@ -176,13 +230,24 @@ func TestLineProgramGivesUp(t *testing.T) {
 	}
 	agree(t, r, engineOnly(t, `a[^x]*x`), in)
 	agree(t, r, engineOnly(t, `a[^x]*x`), in+"x")
+
+	// A leading loop is not re-read from inside its own run: no giving up.
+	for _, p := range []string{`\d+\.\d+`, `[a-z]+\d`, `(\w+)@`} {
+		r := MustCompile(p, "")
+		in := strings.Repeat("1234567890abc ", 400)
+		run.init(r.fast.line, in)
+		if found, ok := run.find(0); found || !ok || run.work > 2*len(in) {
+			t.Errorf("/%s/: found %v, ok %v after %d work units on %d bytes", p, found, ok, run.work, len(in))
+		}
+		agree(t, r, engineOnly(t, p), in)
+	}
 }
 
 // The fast paths stay linear on texts full of failing candidates (a
 // first-match search tried the anchored pattern at every lead literal:
 // quadratic).
 func TestFastPathsStayLinear(t *testing.T) {
-	for _, p := range []string{`a[^x]*x`, `(a|b)(c)?[^x]*x`, `(a|b)[^x]*x`, `a(b)?`} {
+	for _, p := range []string{`a[^x]*x`, `(a|b)(c)?[^x]*x`, `(a|b)[^x]*x`, `a(b)?`, `[a-z]+\d`, `(\w+)@`, `a+?x`, `^.*b$`, `^.*b.*$`, `[^x]*x`, `a*a*x`} {
 		r := MustCompile(p, "")
 		cost := func(n int) time.Duration {
 			in := strings.Repeat("a", n)

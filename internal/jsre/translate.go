@@ -1,8 +1,10 @@
 package jsre
 
 import (
+	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // jsSpace is the body of a character class equal to JavaScript's \s.
@@ -15,12 +17,12 @@ func translate(src, flags string) (string, bool) {
 	if strings.ContainsAny(flags, "muy") {
 		return "", false
 	}
-	t := translator{src: src}
+	t := translator{src: src, b: &strings.Builder{}}
 	if strings.Contains(flags, "i") {
 		if !isASCII(src) {
 			return "", false
 		}
-		t.b.WriteString("(?i)")
+		t.fold = true
 	}
 	t.dotAll = strings.Contains(flags, "s")
 	if !t.run() {
@@ -41,8 +43,13 @@ func isASCII(s string) bool {
 type translator struct {
 	src    string
 	i      int
-	b      strings.Builder
+	b      *strings.Builder
 	dotAll bool
+	// fold is the i flag. JavaScript (without u) folds a letter to its
+	// upper case, and an ASCII letter only with an ASCII letter; RE2's (?i)
+	// also folds k with U+212A (Kelvin) and s with U+017F (long s). So the
+	// translation spells out both cases of each ASCII letter instead.
+	fold bool
 }
 
 func (t *translator) run() bool {
@@ -67,7 +74,7 @@ func (t *translator) run() bool {
 		case '{':
 			ok = t.quantifier()
 		default:
-			t.b.WriteByte(c)
+			t.literal(c)
 			t.i++
 			ok = true
 		}
@@ -76,6 +83,16 @@ func (t *translator) run() bool {
 		}
 	}
 	return true
+}
+
+// literal writes a byte of the pattern outside a class (UTF-8 sequences
+// are copied byte by byte), with both cases of a letter when folding.
+func (t *translator) literal(c byte) {
+	if t.fold && isLetter(c) {
+		t.b.WriteString("[" + string(rune(c)) + string(rune(c^0x20)) + "]")
+		return
+	}
+	t.b.WriteByte(c)
 }
 
 // group accepts plain and non-capturing groups only.
@@ -139,9 +156,9 @@ func (t *translator) escape(inClass bool) bool {
 		t.b.WriteByte('\\')
 		t.b.WriteByte(c)
 	case c == 'x':
-		return t.hexEscape(2)
+		return t.hexEscape(2, inClass)
 	case c == 'u':
-		return t.hexEscape(4)
+		return t.hexEscape(4, inClass)
 	case c == '0' && (t.i >= len(t.src) || !isDigit(t.src[t.i])):
 		t.b.WriteString(`\x00`)
 	case isDigit(c) || isLetter(c) || c >= 0x80:
@@ -152,21 +169,111 @@ func (t *translator) escape(inClass bool) bool {
 	return true
 }
 
-func (t *translator) hexEscape(n int) bool {
+func (t *translator) hexEscape(n int, inClass bool) bool {
 	if t.i+n > len(t.src) {
 		return false
 	}
 	h := t.src[t.i : t.i+n]
-	if _, err := strconv.ParseUint(h, 16, 32); err != nil {
+	v, err := strconv.ParseUint(h, 16, 32)
+	if err != nil {
 		return false
 	}
-	t.b.WriteString(`\x{` + h + `}`)
 	t.i += n
+	switch {
+	case t.fold && hasOtherCase(rune(v)) && v >= 0x80:
+		return false // JavaScript folds it with its other case: left to regexp2
+	case t.fold && !inClass && v < 0x80 && isLetter(byte(v)):
+		t.literal(byte(v))
+	default:
+		t.b.WriteString(`\x{` + h + `}`)
+	}
 	return true
 }
 
+// hasOtherCase reports whether r folds to another rune.
+func hasOtherCase(r rune) bool { return unicode.SimpleFold(r) != r }
+
 // class translates [...]; an empty class ([] or [^]) is left to regexp2.
+// When folding, the class gets the other case of each ASCII letter it holds.
 func (t *translator) class() bool {
+	if !t.fold {
+		return t.classBody()
+	}
+	outer := t.b
+	t.b = &strings.Builder{}
+	ok := t.classBody()
+	cls := t.b.String()
+	t.b = outer
+	if !ok {
+		return false
+	}
+	folded, ok := foldClass(cls)
+	t.b.WriteString(folded)
+	return ok
+}
+
+// foldClass adds to a translated class the other case of its ASCII letters
+// (before a negation applies); a class with a non-ASCII rune that has
+// another case is refused (JavaScript would fold it too).
+func foldClass(cls string) (string, bool) {
+	negated := strings.HasPrefix(cls, "[^")
+	positive := cls
+	if negated {
+		positive = "[" + cls[2:]
+	}
+	re, err := syntax.Parse(positive, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var ranges []rune
+	switch re.Op {
+	case syntax.OpCharClass:
+		ranges = re.Rune
+	case syntax.OpLiteral:
+		if len(re.Rune) != 1 {
+			return "", false
+		}
+		ranges = []rune{re.Rune[0], re.Rune[0]}
+	case syntax.OpAnyChar:
+		ranges = []rune{0, unicode.MaxRune}
+	default:
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(cls[:len(cls)-len(positive)+1])
+	for i := 0; i+1 < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		if !writeFoldedRange(&b, lo, hi) {
+			return "", false
+		}
+	}
+	b.WriteByte(']')
+	return b.String(), true
+}
+
+// writeFoldedRange writes lo-hi and the other case of its ASCII letters.
+func writeFoldedRange(b *strings.Builder, lo, hi rune) bool {
+	writeRange(b, lo, hi)
+	allHigh := hi == unicode.MaxRune && lo <= 0x80 // every non-ASCII rune: closed under folding
+	for _, letters := range [][2]rune{{'a', 'z'}, {'A', 'Z'}} {
+		if l, h := max(lo, letters[0]), min(hi, letters[1]); l <= h {
+			writeRange(b, l^0x20, h^0x20)
+		}
+	}
+	for r := max(lo, 0x80); r <= hi && !allHigh; r++ {
+		if hasOtherCase(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func writeRange(b *strings.Builder, lo, hi rune) {
+	b.WriteString(`\x{` + strconv.FormatInt(int64(lo), 16) + `}-\x{` + strconv.FormatInt(int64(hi), 16) + `}`)
+}
+
+// classBody translates [...] as written.
+func (t *translator) classBody() bool {
 	t.b.WriteByte('[')
 	t.i++
 	if t.i < len(t.src) && t.src[t.i] == '^' {

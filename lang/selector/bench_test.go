@@ -42,6 +42,9 @@ func BenchmarkMatch(b *testing.B) {
 		{"ip-cidr", `ip:"10.0.0.0/8"`},
 		{"regex", `userAgent:/.*(Chrome|Firefox).*/`},
 		{"field-group", `bytes:>=40000 AND method:(GET OR POST)`},
+		{"wildcard-suffix", `host:*.example.com`},
+		{"wildcard-prefix", `host:www.*`},
+		{"wildcard-contains", `userAgent:*Chrome*`},
 	} {
 		m, err := Compile(bc.query, Options{Types: weblogTypes})
 		if err != nil {

@@ -1,0 +1,252 @@
+package jsre
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// lineRun is one search of a line program over s; work counts the runes
+// and bytes examined so far, which bounds the search (see find).
+type lineRun struct {
+	p     *lineProg
+	s     string
+	caps  [maxLineSlots]int
+	work  int
+	limit int
+	lead  leadScan
+	// loopEnd is where the leading loop (lineProg.loopOp) of the last try
+	// ended. A try from anywhere up to there fails the same way: the loop
+	// ends at the same place with fewer runes, and the rest is the same.
+	loopEnd int
+}
+
+// init prepares a search of s. The work limit keeps the search linear: a
+// pattern such as `a[^x]*x` on "aaaa…" would re-read the tail from every
+// start; the search gives up instead and the caller runs RE2.
+func (r *lineRun) init(p *lineProg, s string) {
+	r.p, r.s, r.work, r.limit = p, s, 0, 4*len(s)+64
+	r.lead.reset(p.lead, s)
+}
+
+// find looks for the leftmost match starting at or after pos and leaves its
+// slots in caps. ok is false when the search gave up (the work limit).
+func (r *lineRun) find(pos int) (found, ok bool) {
+	if r.p.anchored {
+		if pos > 0 {
+			return false, true
+		}
+		return r.matchAt(0), true // one try reads the text at most once
+	}
+	if r.p.lead != nil {
+		return r.findLead(pos)
+	}
+	for pos <= len(r.s) {
+		if r.p.first != nil {
+			if pos = r.p.first.index(r.s, pos); pos < 0 {
+				return false, true
+			}
+		}
+		r.loopEnd = pos
+		if r.matchAt(pos) {
+			return true, true
+		}
+		if r.work++; r.work > r.limit {
+			return false, false
+		}
+		pos = r.loopEnd + runeWidth(r.s, r.loopEnd)
+	}
+	return false, true
+}
+
+// findLead is find for a program with a lead set: it tries the program at
+// each occurrence of a lead string only, starting after the string.
+func (r *lineRun) findLead(pos int) (found, ok bool) {
+	for {
+		at, k := r.lead.index(pos)
+		if at < 0 {
+			return false, true
+		}
+		for _, op := range r.p.ops[:r.p.leadOp] {
+			r.caps[op.slot] = at // saves
+		}
+		if r.matchFrom(r.p.leadOp+1, at+len(r.p.lead[k])) {
+			return true, true
+		}
+		if r.work++; r.work > r.limit {
+			return false, false
+		}
+		pos = at + 1 // a lead string starts on a rune boundary, so the next does too
+	}
+}
+
+// runeWidth is the width of the rune at i as RE2 steps over it (an invalid
+// byte is one rune of width 1; the end of text has width 1).
+func runeWidth(s string, i int) int {
+	if i >= len(s) || s[i] < utf8.RuneSelf {
+		return 1
+	}
+	_, w := utf8.DecodeRuneInString(s[i:])
+	return w
+}
+
+// matchAt runs the program at pos; the only way it can match there.
+func (r *lineRun) matchAt(pos int) bool { return r.matchFrom(0, pos) }
+
+// matchFrom runs the ops from the i-th on at pos.
+func (r *lineRun) matchFrom(i int, pos int) bool {
+	s := r.s
+	ops := r.p.ops
+	for ; i < len(ops); i++ {
+		op := &ops[i]
+		switch op.kind {
+		case lineSave:
+			r.caps[op.slot] = pos
+		case lineLit:
+			r.work += len(op.lit)
+			if !strings.HasPrefix(s[pos:], op.lit) {
+				return false
+			}
+			pos += len(op.lit)
+		case lineSet:
+			n := op.firsts.prefixOf(s[pos:])
+			r.work += len(op.set)
+			if n < 0 {
+				return false
+			}
+			pos += n
+		case lineClass:
+			n, end := op.class.span(s, pos, op.max)
+			r.work += n
+			if i == r.p.loopOp {
+				r.loopEnd = end
+			}
+			if n < op.min {
+				return false
+			}
+			pos = end
+		case lineEnd:
+			if pos != len(s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// firstBytes groups the strings of a prefix-free set by their first byte,
+// so a position is compared only with the strings that can start there.
+type firstBytes struct {
+	sorted litSet         // the set, sorted by first byte
+	from   [256 + 1]uint8 // sorted[from[c]:from[c+1]] start with byte c
+}
+
+func newFirstBytes(set litSet) *firstBytes {
+	f := &firstBytes{sorted: slices.Clone(set)}
+	slices.SortStableFunc(f.sorted, func(a, b string) int { return int(a[0]) - int(b[0]) })
+	i := 0
+	for c := range 256 {
+		f.from[c] = uint8(i)
+		for i < len(f.sorted) && int(f.sorted[i][0]) == c {
+			i++
+		}
+	}
+	f.from[256] = uint8(i)
+	return f
+}
+
+// prefixOf is the length of the string of the set that s starts with, or
+// -1 (the set is prefix-free: at most one can).
+func (f *firstBytes) prefixOf(s string) int {
+	if s == "" {
+		return -1
+	}
+	for _, x := range f.sorted[f.from[s[0]]:f.from[int(s[0])+1]] {
+		if strings.HasPrefix(s, x) {
+			return len(x)
+		}
+	}
+	return -1
+}
+
+// leadScan finds the next occurrence of any string of a set, remembering
+// where each string occurs next so the text is scanned once per string.
+type leadScan struct {
+	set  litSet
+	s    string
+	next [maxLiterals]int // -2: not searched yet, -1: no more occurrences
+}
+
+func (l *leadScan) reset(set litSet, s string) {
+	l.set, l.s = set, s
+	for i := range set {
+		l.next[i] = -2
+	}
+}
+
+// index is the smallest position >= from where a string of the set occurs,
+// or -1, and which string occurs there (the first in the set's order).
+func (l *leadScan) index(from int) (best, which int) {
+	best = -1
+	for i, x := range l.set {
+		at := l.next[i]
+		if at == -2 || at >= 0 && at < from {
+			at = -1
+			if from <= len(l.s) {
+				if j := strings.Index(l.s[from:], x); j >= 0 {
+					at = from + j
+				}
+			}
+			l.next[i] = at
+		}
+		if at >= 0 && (best < 0 || at < best) {
+			best, which = at, i
+		}
+	}
+	return best, which
+}
+
+// matches reports whether the program matches anywhere in s; ok is false
+// when the search gave up.
+func (p *lineProg) matches(s string) (found, ok bool) {
+	var r lineRun
+	r.init(p, s)
+	return r.find(0)
+}
+
+// findAll is FindAll: the successive matches of Go's FindAll (an empty match
+// right after a match is skipped), up to n (n < 0: all), stopping after an
+// empty match. ok is false when the search gave up.
+func (p *lineProg) findAll(s string, n int) (out []Match, ok bool) {
+	var r lineRun
+	r.init(p, s)
+	prevEnd := -1
+	for pos := 0; (n < 0 || len(out) < n) && pos <= len(s); {
+		found, ok := r.find(pos)
+		if !ok {
+			return nil, false
+		}
+		if !found {
+			break
+		}
+		start, end := r.caps[0], r.caps[1]
+		accept := true
+		if end == pos {
+			accept = start != prevEnd
+			pos += runeWidth(s, pos)
+		} else {
+			pos = end
+		}
+		prevEnd = end
+		if accept {
+			if out == nil && n == 1 {
+				return oneMatch(s, r.caps[:p.slots]), true
+			}
+			out = append(out, toMatch(s, r.caps[:p.slots]))
+			if start == end {
+				break
+			}
+		}
+	}
+	return out, true
+}
