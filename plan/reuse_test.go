@@ -119,11 +119,18 @@ func TestReuseOutputKeepsWhatItMust(t *testing.T) {
 	} else if k, _ := out.GetMeta("_key"); k != "k" {
 		t.Errorf("metadata of the fork: %v", out.Meta)
 	}
-	again, _ := p.RunOne(parse(0), st)
-	want := record.JSON(again.Data)
-	if out, _ := p.RunOne(again, st); out == again {
-		t.Errorf("the previous output, run again, was emptied to be its own output")
-	} else if record.JSON(again.Data) != want {
-		t.Errorf("the previous output changed while it was the input: %s, was %s", record.JSON(again.Data), want)
+	for _, wrap := range []bool{false, true} {
+		again, _ := p.RunOne(parse(0), st)
+		want := record.JSON(again.Data)
+		in := again
+		if wrap {
+			in = record.New(again.Data) // the same data in another record
+		}
+		if out, _ := p.RunOne(in, st); out != nil && out.Data == again.Data {
+			t.Errorf("the previous output (wrapped: %v), run again, was emptied to be its own output", wrap)
+		}
+		if record.JSON(again.Data) != want {
+			t.Errorf("the previous output (wrapped: %v) changed while it was the input: %s, was %s", wrap, record.JSON(again.Data), want)
+		}
 	}
 }

@@ -212,12 +212,15 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 // fork returns the record the extractions of r write into: a fork of r,
 // or under ReuseOutput the State's record, emptied (its room is kept).
 func (st *State) fork(r *record.Record) *record.Record {
-	if !st.ReuseOutput || st.Tracer != nil || len(r.Meta) > 0 || r == st.out {
+	if !st.ReuseOutput || st.Tracer != nil || len(r.Meta) > 0 {
 		return r.Fork()
 	}
 	if st.out == nil {
 		st.out = r.Fork()
 		return st.out
+	}
+	if r.Data == st.out.Data { // the previous output, run again
+		return r.Fork()
 	}
 	st.out.Meta, st.out.Window = nil, nil
 	empty(st.out.Data)
