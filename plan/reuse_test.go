@@ -67,3 +67,18 @@ func (nopTracer) Stepped(int, *Step, *record.Record, error)   {}
 func (nopTracer) Restricting(*Restriction, *record.Record)    {}
 func (nopTracer) Unmet(*record.Record)                        {}
 func (nopTracer) End(*record.Record, *DeadLetter)             {}
+
+// TestReuseOutputRenews: a reused output record is replaced every refork
+// outputs (an Object's key hints are never cleared by deleting keys).
+func TestReuseOutputRenews(t *testing.T) {
+	p := copyPlan()
+	st := &State{ReuseOutput: true}
+	seen := map[*record.Record]int{}
+	for i := 0; i < 3*refork; i++ {
+		out, _ := p.RunOne(record.New(obj(t, `{"a":1}`)), st)
+		seen[out]++
+	}
+	if len(seen) != 3 {
+		t.Errorf("%d output records for %d outputs, want 3", len(seen), 3*refork)
+	}
+}

@@ -67,6 +67,7 @@ type State struct {
 	scratch postprocess.Scratch
 	buf     []byte
 	out     *record.Record // the output record ReuseOutput reuses
+	reused  int            // outputs it has served (see refork)
 	groups  []jsre.Group   // room for the groups of a regex extraction's match
 }
 
@@ -215,17 +216,24 @@ func (st *State) fork(r *record.Record) *record.Record {
 	if !st.ReuseOutput || st.Tracer != nil || len(r.Meta) > 0 {
 		return r.Fork()
 	}
-	if st.out == nil {
-		st.out = r.Fork()
-		return st.out
-	}
-	if r.Data == st.out.Data { // the previous output, run again
+	if st.out != nil && r.Data == st.out.Data { // the previous output, run again
 		return r.Fork()
 	}
+	if st.out == nil || st.reused == refork {
+		st.out, st.reused = r.Fork(), 1
+		return st.out
+	}
+	st.reused++
 	st.out.Meta, st.out.Window = nil, nil
 	empty(st.out.Data)
 	return st.out
 }
+
+// refork is how many outputs one reused record serves. An Object keeps a
+// hint of every key it ever held, which deleting keys does not clear; a
+// record that lived forever would come to hint every key and look up new
+// keys slowly, so every so often a new one takes its place.
+const refork = 64
 
 // empty deletes every key of o, the last first (nothing to move up).
 func empty(o *record.Object) {
