@@ -89,7 +89,8 @@ func runLines(t testing.TB, p *plan.Plan, lines []string, parse func(string) (*r
 // TestOrdersGolden: the second benchmark rule set (nested objects, arrays,
 // base64 and JSON-in-string fields, 30 term selectors on one field, long
 // validation chains) gives the recorded output on its 2k sample, with the
-// selector index and with the index-free oracle, whole and lazily decoded.
+// selector index and with the index-free oracle, whole and lazily decoded,
+// with a record per output and with one reused (plan.State.ReuseOutput).
 func TestOrdersGolden(t *testing.T) {
 	p := compileBench(t, "../testdata/orders/orders-rules.txt", "../testdata/orders/orders-types.json")
 	lines := readLines(t, "../testdata/orders/orders-2k.ndjson")
@@ -99,33 +100,47 @@ func TestOrdersGolden(t *testing.T) {
 	}
 	want := string(raw)
 	for mode, parse := range parseModes() {
-		for _, noIndex := range []bool{false, true} {
-			got := runLines(t, p, lines, parse, &plan.State{NoIndex: noIndex})
+		for _, st := range stateModes() {
+			got := runLines(t, p, lines, parse, &st)
 			if got != want {
 				g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
 				for i := 0; i < len(g) && i < len(w); i++ {
 					if g[i] != w[i] {
-						t.Fatalf("%s, noIndex=%v: output line %d\n got  %s\n want %s", mode, noIndex, i+1, g[i], w[i])
+						t.Fatalf("%s, noIndex=%v, reuse=%v: output line %d\n got  %s\n want %s", mode, st.NoIndex, st.ReuseOutput, i+1, g[i], w[i])
 					}
 				}
-				t.Fatalf("%s, noIndex=%v: %d output lines, want %d", mode, noIndex, len(g), len(w))
+				t.Fatalf("%s, noIndex=%v, reuse=%v: %d output lines, want %d", mode, st.NoIndex, st.ReuseOutput, len(g), len(w))
 			}
 		}
 	}
 }
 
+// stateModes are the ways a plan runs: with the selector index or the
+// index-free oracle, each with a record per output and with one record
+// reused for every output (encoded before the next record, as rulec run
+// does).
+func stateModes() []plan.State {
+	var out []plan.State
+	for _, noIndex := range []bool{false, true} {
+		for _, reuse := range []bool{false, true} {
+			out = append(out, plan.State{NoIndex: noIndex, ReuseOutput: reuse})
+		}
+	}
+	return out
+}
+
 // TestWeblogDecodeModes: the benchmark rules give the same output on the 2k
 // sample whether records are decoded whole (TestWeblogReference checks that
 // output against the reference) or lazily as rulec run decodes them, with
-// the index and with the oracle.
+// the index and with the oracle, with and without a reused output record.
 func TestWeblogDecodeModes(t *testing.T) {
 	p := compileBench(t, "../testdata/weblog/weblog-rules.txt", "../testdata/weblog/weblog-types.json")
 	lines := readLines(t, "../testdata/weblog/weblogs-2k.ndjson")
 	want := runLines(t, p, lines, parseModes()["whole"], &plan.State{NoIndex: true})
 	for mode, parse := range parseModes() {
-		for _, noIndex := range []bool{false, true} {
-			if got := runLines(t, p, lines, parse, &plan.State{NoIndex: noIndex}); got != want {
-				t.Errorf("%s, noIndex=%v: output differs from the whole-decoded oracle", mode, noIndex)
+		for _, st := range stateModes() {
+			if got := runLines(t, p, lines, parse, &st); got != want {
+				t.Errorf("%s, noIndex=%v, reuse=%v: output differs from the whole-decoded oracle", mode, st.NoIndex, st.ReuseOutput)
 			}
 		}
 	}

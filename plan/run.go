@@ -41,6 +41,14 @@ type State struct {
 	// Tracer, when set, observes every step (see Tracer).
 	Tracer Tracer
 
+	// ReuseOutput lets RunOne write an extraction's output into a record
+	// the State keeps and empties for the next one, instead of a new
+	// record each time: the record RunOne returns is then valid only until
+	// the next RunOne with this State (rulec run encodes each output at
+	// once). Records with metadata and traced runs always get a record of
+	// their own.
+	ReuseOutput bool
+
 	// RecordTimeout is the time one record may spend in regular
 	// expressions (selectors, extractions), all together; 0: no limit
 	// beyond each match's own timeout. A record that runs out is
@@ -58,7 +66,9 @@ type State struct {
 	// value); buf is room for building one string at a time.
 	scratch postprocess.Scratch
 	buf     []byte
-	groups  []jsre.Group // room for the groups of a regex extraction's match
+	out     *record.Record // the output record ReuseOutput reuses
+	reused  int            // outputs it has served (see refork)
+	groups  []jsre.Group   // room for the groups of a regex extraction's match
 }
 
 // box returns s as an interface value boxed in st's chunks.
@@ -175,7 +185,7 @@ func (p *Plan) hitNames(st *State) []any {
 func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLetter) {
 	cur := r
 	if p.Extracting {
-		out := r.Fork()
+		out := st.fork(r)
 		for _, h := range st.hits {
 			for _, e := range p.Selectors[h].Extractions {
 				st.at = &e.Rule
@@ -198,6 +208,39 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 		return p.postProcess(r, cur, st)
 	}
 	return cur, nil
+}
+
+// fork returns the record the extractions of r write into: a fork of r,
+// or under ReuseOutput the State's record, emptied (its room is kept).
+func (st *State) fork(r *record.Record) *record.Record {
+	if !st.ReuseOutput || st.Tracer != nil || len(r.Meta) > 0 {
+		return r.Fork()
+	}
+	if st.out != nil && r.Data == st.out.Data { // the previous output, run again
+		return r.Fork()
+	}
+	if st.out == nil || st.reused == refork {
+		st.out, st.reused = r.Fork(), 1
+		return st.out
+	}
+	st.reused++
+	st.out.Meta, st.out.Window = nil, nil
+	empty(st.out.Data)
+	return st.out
+}
+
+// refork is how many outputs one reused record serves. An Object keeps a
+// hint of every key it ever held, which deleting keys does not clear; a
+// record that lived forever would come to hint every key and look up new
+// keys slowly, so every so often a new one takes its place.
+const refork = 64
+
+// empty deletes every key of o, the last first (nothing to move up).
+func empty(o *record.Object) {
+	for i := o.Len() - 1; i >= 0; i-- {
+		k, _ := o.At(i)
+		o.Delete(k)
+	}
 }
 
 // postProcess runs the pipelines of the record's selectors, in order; the

@@ -318,6 +318,9 @@ func (d *decoder) number() (any, error) {
 	if simple && len(lit) < 16 {
 		return d.boxFloat(smallInt(lit)), nil
 	}
+	if f, ok := exactDecimal(lit); ok {
+		return d.boxFloat(f), nil
+	}
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil && !isRangeErr(err) {
 		return nil, d.err("invalid number")
@@ -471,4 +474,67 @@ func keyBit(k string) uint64 {
 		h = h*31 + uint(k[0])*7 + uint(k[len(k)-1])
 	}
 	return 1 << (h & 63)
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// exactDecimal converts a valid JSON number whose digits fit in 2^53 and
+// whose power of ten is at most 22 either way, such as 55.96 or -4.42948
+// (prices, coordinates): the digits and the power are then exact float64s
+// and one multiplication or division rounds correctly, so the result is
+// strconv.ParseFloat's. Anything else is left to strconv (ok false).
+func exactDecimal(lit string) (float64, bool) {
+	i, neg := 0, false
+	if lit[0] == '-' {
+		neg, i = true, 1
+	}
+	var m uint64
+	digits, frac := 0, 0
+	for ; i < len(lit) && isDigit(lit[i]); i++ {
+		m = m*10 + uint64(lit[i]-'0')
+		digits++
+	}
+	if i < len(lit) && lit[i] == '.' {
+		for i++; i < len(lit) && isDigit(lit[i]); i++ {
+			m = m*10 + uint64(lit[i]-'0')
+			digits++
+			frac++
+		}
+	}
+	exp := 0
+	if i < len(lit) { // an exponent: e or E, a sign, digits
+		i++
+		sign := 1
+		if lit[i] == '+' || lit[i] == '-' {
+			if lit[i] == '-' {
+				sign = -1
+			}
+			i++
+		}
+		for ; i < len(lit); i++ {
+			if exp = exp*10 + int(lit[i]-'0'); exp > 1000 {
+				return 0, false
+			}
+		}
+		exp *= sign
+	}
+	if digits > 15 { // below 10^15 < 2^53: the digits are exact
+		return 0, false
+	}
+	f := float64(m)
+	switch k := exp - frac; {
+	case k == 0:
+	case k > 0 && k <= 22:
+		f *= pow10[k]
+	case k < 0 && k >= -22:
+		f /= pow10[-k]
+	default:
+		return 0, false
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
 }

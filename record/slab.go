@@ -3,10 +3,12 @@ package record
 import "unsafe"
 
 // Decoder decodes records one after another, boxing their strings, numbers
-// and not-yet-decoded nested values in memory it allocates in chunks
-// instead of one allocation per value. A record's values share a chunk with
-// other records' values and keep it alive as long as any of them is kept;
-// they never change, so sharing is safe. The zero value is ready to use.
+// and not-yet-decoded nested values, and holding the records themselves
+// (their Object and members), in memory it allocates in chunks instead of
+// one allocation per value. A record's values share a chunk with other
+// records' values and keep it alive as long as any of them is kept; boxed
+// values never change, and a record's members have a piece of their own,
+// so sharing is safe. The zero value is ready to use.
 //
 // A Decoder and the records it returns belong to one goroutine: nested
 // values are decoded into the Decoder's memory when first read, so a record

@@ -1,0 +1,62 @@
+package record
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// exactDecimal gives strconv.ParseFloat's float64, bit for bit, or
+// declines: random decimals of every length and exponent, and edges.
+func TestExactDecimalAgreesWithStrconv(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 8))
+	lits := []string{"0.0", "-0.0", "-0", "0e5", "1e22", "1e23", "9007199254740993", "123456789012345.6",
+		"0.1", "55.96", "-4.42948", "1E-22", "1e-23", "12.5e+3", "12.5E-3", "999999999999999e22", "1.7976931348623157e308", "5e-324"}
+	for n := 0; n < 200000; n++ {
+		lit := ""
+		if rnd.IntN(2) == 0 {
+			lit = "-"
+		}
+		lit += strconv.FormatUint(rnd.Uint64N(1<<uint(1+rnd.IntN(60))), 10)
+		if rnd.IntN(3) > 0 {
+			lit += "." + strconv.FormatUint(rnd.Uint64N(1000000), 10)
+		}
+		if rnd.IntN(3) == 0 {
+			lit += "e" + []string{"", "+", "-"}[rnd.IntN(3)] + strconv.Itoa(rnd.IntN(40))
+		}
+		lits = append(lits, lit)
+	}
+	declined := 0
+	for _, lit := range lits {
+		got, ok := exactDecimal(lit)
+		if !ok {
+			declined++
+			continue
+		}
+		want, err := strconv.ParseFloat(lit, 64)
+		if err != nil || math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("%s: exactDecimal %v (%x), strconv %v (%x) %v", lit, got, math.Float64bits(got), want, math.Float64bits(want), err)
+		}
+	}
+	if declined == len(lits) || declined == 0 {
+		t.Errorf("declined %d of %d: the fast path or its limits are not exercised", declined, len(lits))
+	}
+}
+
+func BenchmarkNumberFraction(b *testing.B) {
+	lits := []string{"55.96", "-4.42948", "115.90229", "431.6", "0.25", "1234.5e-2"}
+	for _, c := range []struct {
+		name string
+		f    func(string) (float64, bool)
+	}{
+		{"exactDecimal", exactDecimal},
+		{"strconv", func(s string) (float64, bool) { f, err := strconv.ParseFloat(s, 64); return f, err == nil }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				c.f(lits[i%len(lits)])
+			}
+		})
+	}
+}
