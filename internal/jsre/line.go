@@ -216,44 +216,23 @@ func (b *lineBuilder) foldedLiteral(re *syntax.Regexp) bool {
 // foldedSet is exactSet for a pattern translated with the i flag, where a
 // letter is the class of its two cases: the strings come in lower case,
 // one per spelling (cases aside), so an alternation of words stays small.
-func foldedSet(re *syntax.Regexp) (litSet, bool) {
-	switch re.Op {
-	case syntax.OpCharClass:
-		if r := re.Rune; len(r) == 4 && r[0] == r[1] && r[2] == r[3] && r[0] < 0x80 && isLetter(byte(r[0])) && r[2] == r[0]^0x20 {
-			return litSet{string(r[2])}, true
-		}
-		for _, r := range re.Rune {
-			if r < 0x80 && isLetter(byte(r)) {
-				return nil, false
-			}
-		}
-		return classSet(re)
-	case syntax.OpLiteral:
+func foldedSet(re *syntax.Regexp) (litSet, bool) { return setOf(re, foldedAtom) }
+
+// foldedAtom reads a letter's [aA] class as "a", a literal as its lower
+// case (see foldedLiteralSet), and a class without letters as exactAtom does.
+func foldedAtom(re *syntax.Regexp) (litSet, bool) {
+	if re.Op == syntax.OpLiteral {
 		return foldedLiteralSet(re)
-	case syntax.OpEmptyMatch:
-		return litSet{""}, true
-	case syntax.OpAlternate:
-		var out litSet
-		for _, s := range re.Sub {
-			set, ok := foldedSet(s)
-			if !ok || len(out)+len(set) > maxLiterals {
-				return nil, false
-			}
-			out = append(out, set...)
-		}
-		return out, true
-	case syntax.OpConcat:
-		out := litSet{""}
-		for _, s := range re.Sub {
-			set, ok := foldedSet(s)
-			if !ok || len(out)*len(set) > maxLiterals {
-				return nil, false
-			}
-			out = cross(out, set)
-		}
-		return out, true
 	}
-	return nil, false
+	if r := re.Rune; len(r) == 4 && r[0] == r[1] && r[2] == r[3] && r[0] < 0x80 && isLetter(byte(r[0])) && r[2] == r[0]^0x20 {
+		return litSet{string(r[2])}, true
+	}
+	for _, r := range re.Rune {
+		if r < 0x80 && isLetter(byte(r)) {
+			return nil, false
+		}
+	}
+	return classSet(re)
 }
 
 func hasCapture(re *syntax.Regexp) bool {

@@ -3,6 +3,7 @@ package jsre
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -158,72 +159,55 @@ func TestDotShapesAgreeWithEngine(t *testing.T) {
 	}
 }
 
-// Word assertions next to loops, literals and sets agree with the engine.
-func TestWordBoundaryShapesAgreeWithEngine(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 9))
-	atoms := []string{`\b`, `\B`, `\d+`, `\d*`, `[a-z]+`, `\w+`, `x`, ` `, `(ab|c)`, `[ab ]+`, `é`, `\d{2}`, `-`}
-	pieces := []string{"a", "b", "ab", "c", "1", "12", " ", "é", "x", "_", "-", "\n", "\xff"}
-	lines := 0
-	for range 1500 {
+// agreeOnShapes checks n patterns of minAtoms to minAtoms+2 random atoms
+// (with flags) against the engine on 30 texts of random pieces each, and
+// returns how many got a line program that has what counts.
+func agreeOnShapes(t *testing.T, rng *rand.Rand, atoms, pieces []string, flags string, n, minAtoms int, counts func(lineOp) bool) int {
+	t.Helper()
+	got := 0
+	for range n {
 		var p strings.Builder
-		for n := 2 + rng.IntN(3); n > 0; n-- {
+		for k := minAtoms + rng.IntN(3); k > 0; k-- {
 			p.WriteString(atoms[rng.IntN(len(atoms))])
 		}
-		fast := MustCompile(p.String(), "")
-		if fast.fast != nil && fast.fast.line != nil {
-			lines++
+		fast, err := Compile(p.String(), flags)
+		if err != nil || !fast.Linear() {
+			continue
 		}
-		slow := engineOnly(t, p.String())
+		if fast.fast != nil && fast.fast.line != nil && slices.ContainsFunc(fast.fast.line.ops, counts) {
+			got++
+		}
+		slow := MustCompile(p.String(), flags)
+		slow.fast = nil
 		for range 30 {
 			var in strings.Builder
-			for n := rng.IntN(8); n > 0; n-- {
+			for k := rng.IntN(8); k > 0; k-- {
 				in.WriteString(pieces[rng.IntN(len(pieces))])
 			}
 			agree(t, fast, slow, in.String())
 		}
 	}
-	if lines < 300 {
-		t.Errorf("only %d of 1500 patterns got a line program", lines)
+	return got
+}
+
+// Word assertions next to loops, literals and sets agree with the engine.
+func TestWordBoundaryShapesAgreeWithEngine(t *testing.T) {
+	atoms := []string{`\b`, `\B`, `\d+`, `\d*`, `[a-z]+`, `\w+`, `x`, ` `, `(ab|c)`, `[ab ]+`, `é`, `\d{2}`, `-`}
+	pieces := []string{"a", "b", "ab", "c", "1", "12", " ", "é", "x", "_", "-", "\n", "\xff"}
+	words := agreeOnShapes(t, rand.New(rand.NewPCG(3, 9)), atoms, pieces, "", 1500, 2, func(op lineOp) bool { return op.kind == lineWord })
+	if words < 300 {
+		t.Errorf("only %d of 1500 patterns got a line program with a word assertion", words)
 	}
 }
 
 // Patterns with the i flag (letters as [aA] classes, word alternations as
 // folded sets) agree with the engine.
 func TestFoldedShapesAgreeWithEngine(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 4))
 	atoms := []string{`(get|post|head)`, `(chrome|firefox)`, `(ab|b)`, `(é|è|x)`, `k`, `[a-c]+`, `\d+`, `/`, `\b`, `s?`, `(?:get|got)`, `\u00e9`, `[^k]`,
 		`(@a|\[b|\u20ac)`, `(a@|b\[)`, `@`, `\u20acx`}
 	pieces := []string{"GET", "get", "Post", "HEAD", "Chrome", "FIREFOX", "ab", "AB", "b", "é", "É", "è", "x", "K", "\u212a", "\u017f", "s", "/", "1", " ", "\xff",
 		"@", "`", "[", "{", "€", "A@", "B[", "b{"}
-	folded := 0
-	for range 1500 {
-		var p strings.Builder
-		for n := 1 + rng.IntN(3); n > 0; n-- {
-			p.WriteString(atoms[rng.IntN(len(atoms))])
-		}
-		fast, err := Compile(p.String(), "i")
-		if err != nil || !fast.Linear() {
-			continue
-		}
-		if fast.fast != nil && fast.fast.line != nil {
-			l := fast.fast.line
-			for _, op := range l.ops {
-				if op.fold {
-					folded++
-					break
-				}
-			}
-		}
-		slow := MustCompile(p.String(), "i")
-		slow.fast = nil
-		for range 30 {
-			var in strings.Builder
-			for n := rng.IntN(6); n > 0; n-- {
-				in.WriteString(pieces[rng.IntN(len(pieces))])
-			}
-			agree(t, fast, slow, in.String())
-		}
-	}
+	folded := agreeOnShapes(t, rand.New(rand.NewPCG(4, 4)), atoms, pieces, "i", 1500, 1, func(op lineOp) bool { return op.fold })
 	if folded < 300 {
 		t.Errorf("only %d patterns got a folded set", folded)
 	}

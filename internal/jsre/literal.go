@@ -17,23 +17,33 @@ type litSet []string
 // small finite set of literal strings (case-sensitive), or ok=false. A
 // fragment that can match U+FFFD is not a literal set: RE2 matches it
 // against every invalid UTF-8 byte of the input, a byte search would not.
-func exactSet(re *syntax.Regexp) (litSet, bool) {
+func exactSet(re *syntax.Regexp) (litSet, bool) { return setOf(re, exactAtom) }
+
+// exactAtom is the literal set of a case-sensitive literal or a small class.
+func exactAtom(re *syntax.Regexp) (litSet, bool) {
+	if re.Op == syntax.OpCharClass {
+		return classSet(re)
+	}
+	if re.Flags&syntax.FoldCase != 0 || hasRuneError(re.Rune) {
+		return nil, false
+	}
+	return litSet{string(re.Rune)}, true
+}
+
+// setOf builds the literal set of alternations and concatenations (at most
+// maxLiterals strings) whose literals and classes atom reads.
+func setOf(re *syntax.Regexp, atom func(*syntax.Regexp) (litSet, bool)) (litSet, bool) {
 	switch re.Op {
-	case syntax.OpLiteral:
-		if re.Flags&syntax.FoldCase != 0 || hasRuneError(re.Rune) {
-			return nil, false
-		}
-		return litSet{string(re.Rune)}, true
+	case syntax.OpLiteral, syntax.OpCharClass:
+		return atom(re)
 	case syntax.OpEmptyMatch:
 		return litSet{""}, true
 	case syntax.OpCapture:
-		return exactSet(re.Sub[0])
-	case syntax.OpCharClass:
-		return classSet(re)
+		return setOf(re.Sub[0], atom)
 	case syntax.OpAlternate:
 		var out litSet
 		for _, s := range re.Sub {
-			set, ok := exactSet(s)
+			set, ok := setOf(s, atom)
 			if !ok || len(out)+len(set) > maxLiterals {
 				return nil, false
 			}
@@ -43,7 +53,7 @@ func exactSet(re *syntax.Regexp) (litSet, bool) {
 	case syntax.OpConcat:
 		out := litSet{""}
 		for _, s := range re.Sub {
-			set, ok := exactSet(s)
+			set, ok := setOf(s, atom)
 			if !ok || len(out)*len(set) > maxLiterals {
 				return nil, false
 			}
