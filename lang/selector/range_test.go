@@ -25,23 +25,29 @@ func TestRangeBoundAgreesWithCompare(t *testing.T) {
 	}
 }
 
-// The dotted-quad shortcut of an ip block test agrees with the general
-// test (blocks, IPv6, zones, malformed text).
+// The dotted-quad shortcut of the ip block and ip equality tests agrees
+// with the general test (blocks, IPv6, zones, malformed text).
 func TestIPBlockShortcutAgrees(t *testing.T) {
 	texts := []string{"10.0.0.1", "10.255.255.255", "11.0.0.0", "9.255.255.255", "10.0.0.0/8", "10.1.2.3/16", "10.0.0.0/7",
 		"::ffff:10.0.0.1", "::10.0.0.1", "10.0.0.01", "10.0.0", "10.0.0.1.", "", "1.2.3.4%x", "::1", "10.0.0.1/33", "256.0.0.1",
 		"fe80::1%eth0", "fe80::1%a/64", "2001:db8::/32", "2001:db8::1", " 10.0.0.1", "10.0.0.1 ", "0.0.0.0", "0.0.0.0/0"}
-	for _, q := range []string{`ip:"10.0.0.0/8"`, `ip:"2001:db8::/32"`, `ip:[10.0.0.5 TO 10.0.0.9]`, `ip:"0.0.0.0/0"`} {
+	for _, q := range []string{`ip:"10.0.0.0/8"`, `ip:"2001:db8::/32"`, `ip:[10.0.0.5 TO 10.0.0.9]`, `ip:"0.0.0.0/0"`, `ip:"10.0.0.1"`, `ip:"::ffff:10.0.0.1"`, `ip:"2001:db8::1"`} {
 		m, err := Compile(q, Options{Types: map[string]string{"ip": "ip"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		blk, ok := m.root.(*keyLeaf).p.(ipBlock)
-		if !ok {
-			t.Fatalf("%s: predicate %T, want ipBlock", q, m.root.(*keyLeaf).p)
+		var general func(string) bool
+		switch p := m.root.(*keyLeaf).p.(type) {
+		case ipBlock:
+			general = p.holdsText
+		case ipEq:
+			general = p.equalsText
+		default:
+			t.Fatalf("%s: predicate %T", q, p)
 		}
+		p := m.root.(*keyLeaf).p
 		for _, s := range texts {
-			if got, want := blk.test(s, true, nil), blk.holdsText(s); got != want {
+			if got, want := p.test(s, true, nil), general(s); got != want {
 				t.Errorf("%s on %q: %v, general test %v", q, s, got, want)
 			}
 		}

@@ -140,6 +140,15 @@ func (q ipEq) test(v any, _ bool, b *jsre.Budget) bool {
 	if !ok {
 		return false
 	}
+	if a, ok := ipx.ParseAddr4(s); ok { // the common case; a dotted quad is no block
+		return a.Compare(q.a) == 0
+	}
+	return q.equalsText(s)
+}
+
+// equalsText is the general test of a record string: a block containing the
+// address, or an equal address.
+func (q ipEq) equalsText(s string) bool {
 	if pfx, ok := recordBlock(s); ok {
 		return pfx.Contains(q.a)
 	}
