@@ -68,17 +68,23 @@ func (nopTracer) Restricting(*Restriction, *record.Record)    {}
 func (nopTracer) Unmet(*record.Record)                        {}
 func (nopTracer) End(*record.Record, *DeadLetter)             {}
 
-// TestReuseOutputRenews: a reused output record is replaced every refork
-// outputs (an Object's key hints are never cleared by deleting keys).
-func TestReuseOutputRenews(t *testing.T) {
+// TestReuseOutputIsOneRecord: one record serves every output, emptied
+// (its keys and their hints, record.Object.Reset) before each.
+func TestReuseOutputIsOneRecord(t *testing.T) {
 	p := copyPlan()
 	st := &State{ReuseOutput: true}
 	seen := map[*record.Record]int{}
-	for i := 0; i < 3*refork; i++ {
+	var want string
+	for i := 0; i < 200; i++ {
 		out, _ := p.RunOne(record.New(obj(t, `{"a":1}`)), st)
 		seen[out]++
+		if got := record.JSON(out.Data); i == 0 {
+			want = got
+		} else if got != want {
+			t.Fatalf("output %d is %s, the first was %s", i, got, want)
+		}
 	}
-	if len(seen) != 3 {
-		t.Errorf("%d output records for %d outputs, want 3", len(seen), 3*refork)
+	if len(seen) != 1 {
+		t.Errorf("%d output records for 200 outputs, want 1", len(seen))
 	}
 }

@@ -67,7 +67,6 @@ type State struct {
 	scratch postprocess.Scratch
 	buf     []byte
 	out     *record.Record // the output record ReuseOutput reuses
-	reused  int            // outputs it has served (see refork)
 	groups  []jsre.Group   // room for the groups of a regex extraction's match
 }
 
@@ -219,28 +218,13 @@ func (st *State) fork(r *record.Record) *record.Record {
 	if st.out != nil && r.Data == st.out.Data { // the previous output, run again
 		return r.Fork()
 	}
-	if st.out == nil || st.reused == refork {
-		st.out, st.reused = r.Fork(), 1
+	if st.out == nil {
+		st.out = r.Fork()
 		return st.out
 	}
-	st.reused++
 	st.out.Meta, st.out.Window = nil, nil
-	empty(st.out.Data)
+	st.out.Data.Reset()
 	return st.out
-}
-
-// refork is how many outputs one reused record serves. An Object keeps a
-// hint of every key it ever held, which deleting keys does not clear; a
-// record that lived forever would come to hint every key and look up new
-// keys slowly, so every so often a new one takes its place.
-const refork = 64
-
-// empty deletes every key of o, the last first (nothing to move up).
-func empty(o *record.Object) {
-	for i := o.Len() - 1; i >= 0; i-- {
-		k, _ := o.At(i)
-		o.Delete(k)
-	}
 }
 
 // postProcess runs the pipelines of the record's selectors, in order; the

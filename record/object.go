@@ -150,6 +150,13 @@ func (o *Object) Delete(key string) bool {
 	return true
 }
 
+// Reset empties the object and keeps its room for keys: for a record that
+// is filled, written out and filled again. Values it held are let go.
+func (o *Object) Reset() {
+	clear(o.fields)
+	o.fields, o.raw, o.keyBits = o.fields[:0], nil, 0
+}
+
 // Keys returns the keys in order (a new slice).
 func (o *Object) Keys() []string {
 	o.load()

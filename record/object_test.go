@@ -131,3 +131,26 @@ func sameAsModel(o *Object, m *model) string {
 	}
 	return ""
 }
+
+// Reset empties an object and forgets its key hints; the room stays.
+func TestObjectReset(t *testing.T) {
+	o := NewObject(8)
+	for i, k := range []string{"a", "bb", "ccc", "dddd"} {
+		o.Set(k, float64(i))
+	}
+	room := cap(o.fields)
+	o.Reset()
+	if o.Len() != 0 || o.keyBits != 0 || cap(o.fields) != room {
+		t.Fatalf("after Reset: %d keys, bits %x, room %d (was %d)", o.Len(), o.keyBits, cap(o.fields), room)
+	}
+	if o.Has("a") {
+		t.Error("a key survived Reset")
+	}
+	o.Set("x", "y")
+	if v, ok := o.Get("x"); !ok || v != "y" || JSON(o) != `{"x":"y"}` {
+		t.Errorf("after Reset and Set: %s", JSON(o))
+	}
+	if f := o.fields[:room][1]; f.key != "" || f.val != nil {
+		t.Errorf("Reset kept a value reachable: %+v", f)
+	}
+}

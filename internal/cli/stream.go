@@ -55,8 +55,9 @@ type element struct {
 }
 
 // worker is the state of one goroutine processing batches: the plan's
-// scratch space and the record every input record is run in (it is never
-// kept: its output is encoded before the next record).
+// scratch space and the record every input record is run in. Neither the
+// input record nor the output record (plan.State.ReuseOutput) is kept: a
+// record's output is encoded before the next record runs.
 type worker struct {
 	st  plan.State
 	rec record.Record
@@ -81,7 +82,7 @@ func (s *stream) run(in namedReader) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{st: plan.State{RecordTimeout: s.timeout}}
+			w := &worker{st: plan.State{RecordTimeout: s.timeout, ReuseOutput: true}}
 			for b := range work {
 				s.process(b, w)
 				done <- b
