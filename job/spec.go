@@ -52,6 +52,11 @@ type Spec struct {
 	// routing values may name apis): the records those apis dead-letter
 	// count in this operation's line of the job summary.
 	SendsThrough func(j *Job, c *Config) []string
+	// ReadsFromLast (readers) names keys the reader reads from the job's
+	// last operation, or from the api that operation names in _api_name
+	// (data_generator reads `size` there, its slice size, as the reference
+	// does): they are not unknown keys of that operation or api.
+	ReadsFromLast []string
 	// Prepare runs after every operation is validated and before the apis
 	// are: an operation that creates its own api from its parameters (the
 	// short form) adds it to the job here.

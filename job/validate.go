@@ -66,6 +66,7 @@ func (o Options) withDefaults() Options {
 type validator struct {
 	opt     Options
 	job     *Job
+	lastOp  int // index of the last operation
 	diags   diag.List
 	apiRefs []apiRef
 }

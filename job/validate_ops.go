@@ -2,6 +2,7 @@ package job
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 // operations validates every operation against its schema.
 func (v *validator) operations() {
 	arr, _ := v.job.Top.Get("operations").([]any)
+	v.lastOp = len(arr) - 1
 	for i, e := range arr {
 		obj, ok := e.(*record.Object)
 		if !ok {
@@ -86,8 +88,23 @@ func (v *validator) applySchema(c *Config, common []*Param) {
 	for _, pe := range full.applyParams(c) {
 		v.paramDiag(c, pe, c.Where())
 	}
-	v.unknownKeys(c, c.Where(), func(k string) bool { return full.Param(k) != nil })
+	v.unknownKeys(c, c.Where(), func(k string) bool { return full.Param(k) != nil || v.readFromLast(c, k) })
 	v.checkConnection(c)
+}
+
+// readFromLast reports whether the job's reader reads key from c: c is the
+// last operation, or the api the last operation names in _api_name, and
+// key is one of the reader's ReadsFromLast.
+func (v *validator) readFromLast(c *Config, key string) bool {
+	ops := v.job.Operations
+	if len(ops) == 0 || ops[0].Spec == nil || !slices.Contains(ops[0].Spec.ReadsFromLast, key) {
+		return false
+	}
+	if !c.IsAPI {
+		return c.Index == v.lastOp
+	}
+	last := ops[len(ops)-1]
+	return last.Index == v.lastOp && last.String("_api_name") == c.Label
 }
 
 // rememberAPIRefs records the _api_name / api_name an operation links to.

@@ -30,7 +30,7 @@ func BenchmarkGenerateTransform(b *testing.B) {
 			doc := fmt.Sprintf(`{"workers": %d, "operations": [
 				{"_op": "data_generator", "size": %d, "set_id": "hexadecimal"},
 				{"_op": "transform", "rules": [%q]},
-				{"_op": "noop"}]}`, workers, records, rules)
+				{"_op": "noop", "size": 5000}]}`, workers, records, rules)
 			j, l := job.Validate(diag.NewSource("bench.json", []byte(doc)), job.Options{})
 			if j == nil {
 				b.Fatal(l.Items)

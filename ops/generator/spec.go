@@ -13,10 +13,12 @@ func init() { job.Register(Spec()) }
 // Spec is the registry entry of data_generator.
 func Spec() *job.Spec {
 	return &job.Spec{
-		Name:    "data_generator",
-		Kind:    job.KindReader,
-		Summary: "Generates random records: the built-in web-log-like record or one described by a JSON schema file of field generators.",
-		Doc:     specDoc(),
+		Name: "data_generator",
+		Kind: job.KindReader,
+		// the slice size: the last operation's size (or its api's), see SliceSize
+		ReadsFromLast: []string{"size"},
+		Summary:       "Generates random records: the built-in web-log-like record or one described by a JSON schema file of field generators.",
+		Doc:           specDoc(),
 		Params: []*job.Param{
 			{Name: "size", Type: "number", Default: 5000.0, Check: sizeCheck,
 				Doc: "Lifecycle `once`: the total number of records. Lifecycle `persistent`: records per slice, streamed until the job stops. Either way a slice holds the last operation's `size` (or its `_api_name` api's `size`) when that is set."},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
+	_ "github.com/sluice-dev/sluice/ops/fileout" // file_sender_api, an api without a size of its own
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -142,5 +143,32 @@ func TestDiagnosticsPointAtTheParameters(t *testing.T) {
 	}
 	for pos, msg := range want {
 		t.Errorf("no diagnostic %q at %s in %s", msg, pos, l.Error())
+	}
+}
+
+// data_generator reads `size` from the last operation (or the api it
+// names) as its slice size: there it is no unknown key. On any other
+// operation it still is.
+func TestSliceSizeKeyIsNotUnknown(t *testing.T) {
+	for _, c := range []struct {
+		name, doc string
+		warned    bool
+	}{
+		{"last operation", `{"operations": [{"_op": "data_generator", "size": 100}, {"_op": "noop", "size": 10}]}`, false},
+		{"the last operation's api", `{"apis": [{"_name": "file_sender_api", "path": "/tmp", "format": "ldjson", "size": 10}],
+			"operations": [{"_op": "data_generator", "size": 100}, {"_op": "noop", "_api_name": "file_sender_api"}]}`, false},
+		{"a middle operation", `{"operations": [{"_op": "data_generator", "size": 100}, {"_op": "noop", "size": 10}, {"_op": "noop"}]}`, true},
+		{"another reader", `{"operations": [{"_op": "test-reader"}, {"_op": "noop", "size": 10}]}`, true},
+	} {
+		_, l := job.Validate(diag.NewSource("job.json", []byte(c.doc)), job.Options{})
+		warned := false
+		for _, d := range l.Items {
+			if d.Code == job.CodeUnknownKey && strings.Contains(d.Msg, `"size"`) {
+				warned = true
+			}
+		}
+		if warned != c.warned {
+			t.Errorf("%s: unknown-key warning for size = %v, want %v (%v)", c.name, warned, c.warned, l.Items)
+		}
 	}
 }
