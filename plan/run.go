@@ -3,6 +3,8 @@ package plan
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
@@ -329,5 +331,17 @@ func errCode(err error, code string) string {
 }
 
 func dead(r *record.Record, rule RuleRef, code string, err error) *DeadLetter {
-	return &DeadLetter{Record: r, Rule: rule, Code: code, Message: err.Error()}
+	return &DeadLetter{Record: r, Rule: rule, Code: code, Message: boundMessage(err.Error())}
+}
+
+// MaxDeadMessage bounds a dead letter's message: a regex timeout quotes its
+// whole input, which may be megabytes (rulec run and the transform
+// operation both write the message).
+const MaxDeadMessage = 1000
+
+func boundMessage(m string) string {
+	if len(m) <= MaxDeadMessage {
+		return m
+	}
+	return strings.ToValidUTF8(m[:MaxDeadMessage], "") + "... (" + strconv.Itoa(len(m)-MaxDeadMessage) + " more bytes)"
 }

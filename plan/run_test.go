@@ -1,8 +1,11 @@
 package plan
 
 import (
+	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sluice-dev/sluice/record"
 )
@@ -49,4 +52,18 @@ func requirementsByDefinition(o *record.Object, req []Requirement) bool {
 		other = other || !isReq
 	}
 	return !required || other
+}
+
+// A dead letter's message is bounded where it is made (a regex timeout
+// quotes its whole input), cut on a character boundary, saying how much
+// was left out.
+func TestDeadLetterMessageIsBounded(t *testing.T) {
+	long := strings.Repeat("é", 3000) // after "x", the cut at 1,000 bytes splits an é, which is dropped
+	d := dead(nil, RuleRef{}, CodeOperation, errors.New("x"+long))
+	if len(d.Message) > MaxDeadMessage+40 || !utf8.ValidString(d.Message) || !strings.HasSuffix(d.Message, "... (5001 more bytes)") {
+		t.Errorf("message of %d bytes, valid %v, ends %q", len(d.Message), utf8.ValidString(d.Message), d.Message[len(d.Message)-30:])
+	}
+	if short := dead(nil, RuleRef{}, CodeOperation, errors.New("short")); short.Message != "short" {
+		t.Errorf("a short message changed: %q", short.Message)
+	}
 }

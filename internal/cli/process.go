@@ -188,10 +188,7 @@ func deadLine(buf []byte, name string, line int, code, msg string, raw []byte) [
 // input position too; a record too large to write whole is cut to its keys.
 func deadRecord(buf []byte, name string, line int, d *plan.DeadLetter) []byte {
 	o := record.NewObject(2)
-	reason := d.Reason()
-	if m := d.Message; len(m) > maxDeadMessage { // a regexp2 timeout quotes its whole input
-		reason.Set("message", strings.ToValidUTF8(m[:maxDeadMessage], "")+"... ("+strconv.Itoa(len(m)-maxDeadMessage)+" more bytes)")
-	}
+	reason := d.Reason() // its message is bounded (plan.MaxDeadMessage)
 	reason.Set("input", name+":"+strconv.Itoa(line))
 	o.Set("reason", reason)
 	o.Set("record", d.Record.Data)
@@ -204,9 +201,5 @@ func deadRecord(buf []byte, name string, line int, d *plan.DeadLetter) []byte {
 	return append(out, '\n')
 }
 
-// maxDeadRecord bounds a record written whole into a dead letter, and
-// maxDeadMessage the message of its reason.
-const (
-	maxDeadRecord  = 64 << 20
-	maxDeadMessage = 1000
-)
+// maxDeadRecord bounds a record written whole into a dead letter.
+const maxDeadRecord = 64 << 20
