@@ -1,6 +1,7 @@
 package jsre
 
 import (
+	"errors"
 	"strings"
 	"sync"
 	"time"
@@ -68,8 +69,12 @@ func (b *Budget) fail(err error) error {
 // IsTimeout reports whether err is a regular-expression timeout, from
 // this package or from regexp2 directly.
 func IsTimeout(err error) bool {
-	return err != nil && (err == ErrTimeout || strings.Contains(err.Error(), "match timeout"))
+	return err != nil && (errors.Is(err, ErrTimeout) || isRegexp2Timeout(err))
 }
+
+// isRegexp2Timeout recognises regexp2's timeout ("match timeout after ...
+// on input ..."), which has no type of its own, by its text.
+func isRegexp2Timeout(err error) bool { return strings.Contains(err.Error(), "match timeout") }
 
 // MatchStringIn is MatchString within b: it fails with ErrTimeout when b is
 // spent, and a backtracking match runs with the time b has left.

@@ -101,7 +101,7 @@ func wrapErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	if strings.Contains(err.Error(), "timeout") {
+	if isRegexp2Timeout(err) {
 		return ErrTimeout
 	}
 	return err

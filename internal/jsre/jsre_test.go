@@ -3,9 +3,10 @@ package jsre
 import (
 	"strings"
 
-	"github.com/dlclark/regexp2"
 	"testing"
 	"time"
+
+	"github.com/dlclark/regexp2"
 )
 
 func TestMatchSemantics(t *testing.T) {
