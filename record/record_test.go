@@ -254,3 +254,19 @@ func TestCompactKeepsTheObject(t *testing.T) {
 	var nilObj *Object
 	nilObj.Compact()
 }
+
+// SortedJSON: the same keys and values in another order, at any depth,
+// give the same text; Undefined members are left out as in JSON.
+func TestSortedJSON(t *testing.T) {
+	a, _ := ParseJSONString(`{"b":1,"a":{"y":[{"q":1,"p":2}],"x":null}}`)
+	b, _ := ParseJSONString(`{"a":{"x":null,"y":[{"p":2,"q":1}]},"b":1}`)
+	if SortedJSON(a) != SortedJSON(b) || SortedJSON(a) != `{"a":{"x":null,"y":[{"p":2,"q":1}]},"b":1}` {
+		t.Errorf("%s / %s", SortedJSON(a), SortedJSON(b))
+	}
+	o := NewObject(2)
+	o.Set("z", Undefined)
+	o.Set("k", "v")
+	if got := SortedJSON(o); got != `{"k":"v"}` {
+		t.Errorf("Undefined member: %s", got)
+	}
+}

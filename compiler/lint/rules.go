@@ -1,9 +1,6 @@
 package lint
 
 import (
-	"sort"
-	"strings"
-
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -25,53 +22,13 @@ func inertRules(a *analysis) {
 func duplicateRules(a *analysis) {
 	first := map[string]*Rule{}
 	for _, r := range a.rules {
-		k := canonical(r.Obj)
+		k := record.SortedJSON(r.Obj)
 		if prev, ok := first[k]; ok {
 			d := a.warn(CodeDuplicate, r.Span, "this rule is identical to an earlier one and is shadowed by it")
 			d.Related = append(d.Related, related(prev, "the earlier rule"))
 			continue
 		}
 		first[k] = r
-	}
-}
-
-// canonical renders an object with its keys sorted at every level.
-func canonical(o *record.Object) string {
-	var b strings.Builder
-	writeCanonical(&b, o)
-	return b.String()
-}
-
-func writeCanonical(b *strings.Builder, v any) {
-	switch v := v.(type) {
-	case *record.Object:
-		keys := make([]string, 0, v.Len())
-		for i := 0; i < v.Len(); i++ {
-			k, _ := v.At(i)
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			x, _ := v.Get(k)
-			b.WriteString(record.JSON(k) + ":")
-			writeCanonical(b, x)
-		}
-		b.WriteByte('}')
-	case []any:
-		b.WriteByte('[')
-		for i, x := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeCanonical(b, x)
-		}
-		b.WriteByte(']')
-	default:
-		b.WriteString(record.JSON(v))
 	}
 }
 

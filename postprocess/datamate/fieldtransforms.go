@@ -128,7 +128,7 @@ func dedupe(v any) (any, error) {
 			continue
 		}
 		if o, isObj := e.(*record.Object); isObj && o.Len() > 0 {
-			key := sortedJSON(o)
+			key := record.SortedJSON(o)
 			if !seen[key] {
 				seen[key] = true
 				out = append(out, e)
@@ -166,28 +166,4 @@ func containsSameValueZero(list []any, v any) bool {
 		}
 	}
 	return false
-}
-
-// sortedJSON is the JSON of a value with object keys sorted deeply.
-func sortedJSON(v any) string {
-	return record.JSON(sortKeys(v))
-}
-
-func sortKeys(v any) any {
-	switch x := v.(type) {
-	case *record.Object:
-		m := map[string]any{}
-		for i := 0; i < x.Len(); i++ {
-			k, e := x.At(i)
-			m[k] = sortKeys(e)
-		}
-		return record.FromMap(m)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = sortKeys(e)
-		}
-		return out
-	}
-	return v
 }
