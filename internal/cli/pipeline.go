@@ -73,6 +73,7 @@ type jobFlags struct {
 	progress    string // auto, always, never
 	cluster     string // "" (in-process), "embedded" or a NATS url
 	ackWait     string // --ack-wait, a Go duration
+	cpuProf     string // --cpuprofile FILE (run)
 }
 
 func parseJobFlags(cmd string, args []string) (*jobFlags, error) {
@@ -108,12 +109,14 @@ func parseJobFlags(cmd string, args []string) (*jobFlags, error) {
 			f.cluster, err = value()
 		case "--ack-wait":
 			f.ackWait, err = value()
+		case "--cpuprofile":
+			f.cpuProf, err = value()
 		case "--progress":
 			f.progress = "always"
 		case "--no-progress":
 			f.progress = "never"
 		case "-h", "--help":
-			return nil, usageErr("usage: pipeline %s JOB.json [--connections FILE] [--assets DIR] [--workers N] [--summary FILE] [--log-level LEVEL] [--progress|--no-progress] [--cluster embedded|nats://HOST:PORT [--ack-wait DURATION]]", cmd)
+			return nil, usageErr("usage: pipeline %s JOB.json [--connections FILE] [--assets DIR] [--workers N] [--summary FILE] [--log-level LEVEL] [--progress|--no-progress] [--cluster embedded|nats://HOST:PORT [--ack-wait DURATION]] [--cpuprofile FILE]", cmd)
 		default:
 			if len(a) > 1 && a[0] == '-' {
 				return nil, usageErr("%s: unknown flag %s (try pipeline %s --help)", cmd, a, cmd)

@@ -34,6 +34,16 @@ func pipelineRunCmd(args []string, env Env) error {
 	}
 	logger := slog.New(slog.NewTextHandler(term, &slog.HandlerOptions{Level: slogLevel(level)}))
 	defer guardMemory()()
+	if f.cpuProf != "" {
+		if err := refuseInput("--cpuprofile", f.cpuProf, []string{f.file}, env); err != nil {
+			return err
+		}
+		stop, err := startProfile(f.cpuProf)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	var sum *job.Summary
 	var runErr error
 	if f.cluster != "" {

@@ -100,3 +100,26 @@ func TestPipelineDocs(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// pipeline run --cpuprofile writes a CPU profile of the run, and refuses
+// to write it over the job file.
+func TestPipelineCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	jobFile := filepath.Join(dir, "job.json")
+	if err := os.WriteFile(jobFile, []byte(`{"operations": [{"_op": "data_generator", "size": 2000}, {"_op": "noop"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prof := filepath.Join(dir, "cpu.prof")
+	if _, errOut, code := pipeline(t, "run", jobFile, "--cpuprofile", prof, "--no-progress"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
+		t.Errorf("no profile written: %v", err)
+	}
+	if _, _, code := pipeline(t, "run", jobFile, "--cpuprofile", jobFile); code != ExitUsage {
+		t.Errorf("the job file as --cpuprofile: exit %d", code)
+	}
+	if b, _ := os.ReadFile(jobFile); !strings.Contains(string(b), "data_generator") {
+		t.Error("the job file was overwritten")
+	}
+}
