@@ -16,7 +16,7 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	var ok bool
 	if e.HasSource {
 		if e.Direct {
-			v, ok = src.Get(e.Source.String())
+			v, ok = e.Source.GetKey(src) // src.Get(e.Source.String()), with the path's cache
 		} else {
 			v, ok = e.Source.Get(src)
 		}

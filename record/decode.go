@@ -186,11 +186,13 @@ func (d *decoder) object() (any, error) {
 	}
 	d.i++ // {
 	o := d.startObject()
+	sh := rootShape // the shape of the keys so far
 	var keys map[string]int
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == '}' {
 		d.i++
 		d.depth--
+		o.shaped(sh)
 		return d.endObject(o), nil
 	}
 	for {
@@ -198,9 +200,12 @@ func (d *decoder) object() (any, error) {
 		if d.i >= len(d.s) || d.s[d.i] != '"' {
 			return nil, d.err("expected a string key")
 		}
-		k, err := d.str()
-		if err != nil {
-			return nil, err
+		k, next := d.expectKey(sh)
+		if next == nil {
+			var err error
+			if k, err = d.str(); err != nil {
+				return nil, err
+			}
 		}
 		d.ws()
 		if d.i >= len(d.s) || d.s[d.i] != ':' {
@@ -212,24 +217,18 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch bit := keyBit(k); {
-		case keys != nil: // a wide object: a set of its keys keeps decoding linear
-			if j, dup := keys[k]; dup {
-				o.fields[j].val = v
-			} else {
-				keys[k] = len(o.fields)
-				o.addFieldBit(k, v, bit)
-			}
-		case o.keyBits&bit == 0: // a new key
-			o.addFieldBit(k, v, bit)
-			if len(o.fields) == wideObject {
-				keys = indexKeys(o)
-			}
+		if next == nil && sh != nil {
+			next = sh.next(k) // nil: a duplicate key, or no room in the tree
+		}
+		switch {
+		case next != nil: // a key the object does not have yet
+			o.fields = append(o.fields, field{k, v})
+			sh = next
+		case sh != nil: // decode the rest without a shape
+			keys, sh = o.unshaped(sh), nil
+			fallthrough
 		default:
-			o.Set(k, v) // possibly a duplicate key: the last value wins
-			if len(o.fields) == wideObject {
-				keys = indexKeys(o)
-			}
+			keys = o.addMember(k, v, keys)
 		}
 		d.ws()
 		if d.i >= len(d.s) {
@@ -242,6 +241,7 @@ func (d *decoder) object() (any, error) {
 		if d.s[d.i] == '}' {
 			d.i++
 			d.depth--
+			o.shaped(sh)
 			return d.endObject(o), nil
 		}
 		return nil, d.err("expected ',' or '}' in object")
@@ -252,6 +252,68 @@ func (d *decoder) object() (any, error) {
 // in a map: below it the one-word hash and a linear scan are faster, above
 // it the scan would make decoding quadratic in the number of keys.
 const wideObject = 64
+
+// expectKey reads the key at d.i (at its opening quote) when it is the
+// one objects of shape sh usually have next: it returns the key (the
+// shape's copy) and the shape with it, and a nil shape, having read
+// nothing, otherwise. One comparison replaces scanning the key.
+func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
+	if sh == nil {
+		return "", nil
+	}
+	c := sh.first.Load()
+	if c == nil || !c.plain {
+		return "", nil
+	}
+	end := d.i + 1 + len(c.key)
+	if end >= len(d.s) || d.s[end] != '"' || d.s[d.i+1:end] != c.key {
+		return "", nil
+	}
+	d.i = end + 1
+	return c.key, c
+}
+
+// shaped finishes an object decoded along the shape sh (nil when it left
+// the tree): its keys are sh's, and so are their bits.
+func (o *Object) shaped(sh *Shape) {
+	if sh != nil {
+		o.keyBits, o.shape = sh.bits, sh
+	}
+}
+
+// unshaped turns an object being decoded along the shape sh into one
+// decoded without: its keyBits, and the set of its keys when it is wide.
+func (o *Object) unshaped(sh *Shape) map[string]int {
+	o.keyBits = sh.bits
+	if len(o.fields) >= wideObject {
+		return indexKeys(o)
+	}
+	return nil
+}
+
+// addMember adds a decoded member to an object without a shape; keys is
+// the set of its keys once it is wide (returned, made when it becomes
+// so).
+func (o *Object) addMember(k string, v any, keys map[string]int) map[string]int {
+	switch bit := keyBit(k); {
+	case keys != nil: // a wide object: a set of its keys keeps decoding linear
+		if j, dup := keys[k]; dup {
+			o.fields[j].val = v
+		} else {
+			keys[k] = len(o.fields)
+			o.addFieldBit(k, v, bit)
+		}
+		return keys
+	case o.keyBits&bit == 0: // a new key
+		o.addFieldBit(k, v, bit)
+	default:
+		o.Set(k, v) // possibly a duplicate key: the last value wins
+	}
+	if len(o.fields) == wideObject {
+		return indexKeys(o)
+	}
+	return nil
+}
 
 func indexKeys(o *Object) map[string]int {
 	m := make(map[string]int, 2*len(o.fields))

@@ -13,5 +13,10 @@
 // formatting), lodash-style paths (a.b, a[0], a["b.c"]) compiled once, and a
 // fast JSON decoder/encoder that preserves key order.
 //
+// Decoded objects have a shape, their key list shared by every object with
+// the same keys in the same order; a Path or Key remembers where it found
+// its key in objects of a shape, so reading records of one file is not a
+// scan of their keys (shape.go).
+//
 // It is the bottom layer: it imports nothing from sluice.
 package record

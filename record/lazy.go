@@ -27,7 +27,7 @@ func (o *Object) decodeRaw() {
 		// exactly the room the keys take: such records are usually kept
 		// with the others of their file slice
 		o.fields = append(make([]field, 0, len(x.fields)), x.fields...)
-		o.keyBits = x.keyBits
+		o.keyBits, o.shape = x.keyBits, x.shape
 	}
 }
 

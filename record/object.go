@@ -13,6 +13,10 @@ type Object struct {
 	// keys it held): a lookup whose bit is clear is a miss without a scan.
 	// Every key added must set its bit (addField).
 	keyBits uint64
+	// shape, when not nil, has exactly the object's keys in order (shape.go):
+	// whatever adds, removes or reorders keys must clear it or keep it
+	// right. Lookups with a cache (Key, Path) use it to skip the scan.
+	shape *Shape
 }
 
 // field is one key and its value; keeping them together means one
@@ -128,6 +132,7 @@ func (o *Object) addField(key string, v any) { o.addFieldBit(key, v, keyBit(key)
 func (o *Object) addFieldBit(key string, v any, bit uint64) {
 	o.keyBits |= bit
 	o.fields = append(o.fields, field{key, v})
+	o.shape = nil // a decoder sets the shape of the keys it added when done
 }
 
 // Append adds key without checking for an existing one; decoders use it when
@@ -147,6 +152,7 @@ func (o *Object) Delete(key string) bool {
 	copy(o.fields[i:], o.fields[i+1:])
 	o.fields[len(o.fields)-1] = field{}
 	o.fields = o.fields[:len(o.fields)-1]
+	o.shape = nil
 	return true
 }
 
@@ -154,7 +160,7 @@ func (o *Object) Delete(key string) bool {
 // is filled, written out and filled again. Values it held are let go.
 func (o *Object) Reset() {
 	clear(o.fields)
-	o.fields, o.raw, o.keyBits = o.fields[:0], nil, 0
+	o.fields, o.raw, o.keyBits, o.shape = o.fields[:0], nil, 0, nil
 }
 
 // Keys returns the keys in order (a new slice).
@@ -206,7 +212,7 @@ func (o *Object) Clone() *Object {
 		return NewObject(0)
 	}
 	o.resolveAll() // copies must share nested values, as in JavaScript
-	c := &Object{fields: make([]field, len(o.fields), cap(o.fields)), keyBits: o.keyBits}
+	c := &Object{fields: make([]field, len(o.fields), cap(o.fields)), keyBits: o.keyBits, shape: o.shape}
 	copy(c.fields, o.fields)
 	return c
 }

@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -44,37 +45,77 @@ var objectKeys = []string{"a", "b", "ab", "ba", "aXb", "aYb", "aZb", "a.b", "", 
 func TestObjectMatchesModel(t *testing.T) {
 	rng := rand.New(rand.NewSource(31))
 	var dec Decoder
-	for n := 0; n < 400; n++ {
-		o, m := randomObject(rng, &dec)
-		for step := 0; step < 40; step++ {
-			k := objectKeys[rng.Intn(len(objectKeys))]
-			op := rng.Intn(7)
-			switch op {
-			case 0, 1:
-				o.Set(k, float64(step))
-				m.set(k, float64(step))
-			case 2:
-				if _, ok := m.vals[k]; !ok {
-					o.Append(k, "app")
-					m.set(k, "app")
-				}
-			case 3:
-				if g, w := o.Delete(k), m.del(k); g != w {
-					t.Fatalf("Delete(%q) = %v, want %v", k, g, w)
-				}
-			case 4:
-				o = o.Clone()
-			case 5:
-				o.Compact()
-			case 6:
-				ParsePath(`["`+k+`"]`).Set(o, true)
-				m.set(k, true)
+	fresh := func() (*Object, *model) { return randomObject(rng, &dec) }
+	editRandomly(t, rng, 400, 40, basicEdits, objectKeys, fresh, sameAsModel)
+}
+
+// editRandomly makes n objects with fresh and edits each steps times
+// with random edits (the first ops) of keys, checking each step.
+func editRandomly(t *testing.T, rng *rand.Rand, n, steps, ops int, keys []string, fresh func() (*Object, *model), check func(*Object, *model) string) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		o, m := fresh()
+		for step := 0; step < steps; step++ {
+			k := keys[rng.Intn(len(keys))]
+			op := rng.Intn(ops)
+			var msg string
+			if o, m, msg = edit(op, o, m, k, step, fresh); msg != "" {
+				t.Fatal(msg)
 			}
-			if msg := sameAsModel(o, m); msg != "" {
-				t.Fatalf("object %d step %d (op %d, key %q): %s", n, step, op, k, msg)
+			if msg := check(o, m); msg != "" {
+				t.Fatalf("object %d step %d (op %d, key %q): %s", i, step, op, k, msg)
 			}
 		}
 	}
+}
+
+// The edits of an object and its model: the first basicEdits are Set,
+// Append (of a new key), Delete, Clone, Compact and a path write; then
+// SetAt, Reset, DeepClone and replacing both by fresh ones.
+const (
+	basicEdits = 7
+	allEdits   = 11
+)
+
+// edit applies edit op of key k to o and m; msg reports a wrong result.
+func edit(op int, o *Object, m *model, k string, step int, fresh func() (*Object, *model)) (_ *Object, _ *model, msg string) {
+	switch op {
+	case 0, 1:
+		o.Set(k, float64(step))
+		m.set(k, float64(step))
+	case 2:
+		if _, ok := m.vals[k]; !ok {
+			o.Append(k, "app")
+			m.set(k, "app")
+		}
+	case 3:
+		if g, w := o.Delete(k), m.del(k); g != w {
+			msg = fmt.Sprintf("Delete(%q) = %v, want %v", k, g, w)
+		}
+	case 4:
+		o = o.Clone()
+	case 5:
+		o.Compact()
+	case 6:
+		quoted := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(k)
+		ParsePath(`["`+quoted+`"]`).Set(o, true)
+		m.set(k, true)
+	case 7:
+		if o.Len() > 0 {
+			i := step % o.Len()
+			key, _ := o.At(i)
+			o.SetAt(i, "at")
+			m.set(key, "at")
+		}
+	case 8:
+		o.Reset()
+		m = &model{vals: map[string]any{}}
+	case 9:
+		o = o.DeepClone()
+	case 10:
+		o, m = fresh()
+	}
+	return o, m, msg
 }
 
 func randomObject(rng *rand.Rand, dec *Decoder) (*Object, *model) {
@@ -101,14 +142,9 @@ func randomObject(rng *rand.Rand, dec *Decoder) (*Object, *model) {
 	}
 	text += "}"
 	var v any
-	switch rng.Intn(4) {
-	case 0:
-		v, _ = ParseJSONString(text)
-	case 1:
-		v, _ = dec.ParseRecord(text)
-	case 2:
-		v, _ = ParseRecordRaw(text)
-	default:
+	if by := rng.Intn(len(decoders) + 1); by < len(decoders) {
+		v, _ = decoders[by](dec, text)
+	} else {
 		o := NewObject(rng.Intn(20))
 		for _, k := range m.keys {
 			o.Set(k, m.vals[k])
@@ -116,6 +152,13 @@ func randomObject(rng *rand.Rand, dec *Decoder) (*Object, *model) {
 		v = o
 	}
 	return v.(*Object), m
+}
+
+// decoders are the ways to decode a record.
+var decoders = []func(*Decoder, string) (any, error){
+	func(_ *Decoder, s string) (any, error) { return ParseJSONString(s) },
+	(*Decoder).ParseRecord,
+	func(_ *Decoder, s string) (any, error) { return ParseRecordRaw(s) },
 }
 
 func sameAsModel(o *Object, m *model) string {

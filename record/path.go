@@ -7,23 +7,54 @@ import (
 
 // Path is a lodash property path (`a.b`, `a[0].b`, `a["b.c"]`) parsed once.
 // Like lodash, a path string that is itself a key of the object being read
-// is used as that single key.
+// is used as that single key. A parsed path remembers where it found its
+// keys (shape.go); copies share that memory, which is safe to use from
+// many goroutines.
 type Path struct {
-	raw  string
-	segs []string
+	raw    string
+	segs   []string
+	caches *pathCaches // nil for the zero Path
+}
+
+// pathCaches are a path's lookup caches: one for the whole text read as a
+// key, one per segment.
+type pathCaches struct {
+	raw  lookupCache
+	segs []lookupCache
+}
+
+func newPath(raw string, segs []string) Path {
+	return Path{raw: raw, segs: segs, caches: &pathCaches{segs: make([]lookupCache, len(segs))}}
+}
+
+// rawKey and seg are the caches of the whole text and of the i-th
+// segment; nil for the zero Path. (Methods of *pathCaches, not of Path:
+// a call on a Path copies it, which costs more than the lookup.)
+func (c *pathCaches) rawKey() *lookupCache {
+	if c == nil {
+		return nil
+	}
+	return &c.raw
+}
+
+func (c *pathCaches) seg(i int) *lookupCache {
+	if c == nil {
+		return nil
+	}
+	return &c.segs[i]
 }
 
 // ParsePath parses a lodash path. A string without `.` or `[`, or one in
 // which no key can be found (`[`, `[[`), is one key, as in lodash.
 func ParsePath(s string) Path {
 	if !strings.ContainsAny(s, ".[") {
-		return Path{raw: s, segs: []string{s}}
+		return newPath(s, []string{s})
 	}
 	segs := splitPath(s)
 	if len(segs) == 0 {
 		segs = []string{s}
 	}
-	return Path{raw: s, segs: segs}
+	return newPath(s, segs)
 }
 
 // String returns the path as written.
@@ -120,15 +151,28 @@ func (p Path) keys(o *Object) []string {
 // missing (JavaScript undefined).
 func (p Path) Get(o *Object) (any, bool) {
 	if len(p.segs) == 1 {
-		return o.Get(p.segs[0])
+		return o.getCached(p.segs[0], p.caches.seg(0))
 	}
-	if v, ok := o.Get(p.raw); ok {
+	if v, ok := o.getCached(p.raw, p.caches.rawKey()); ok {
 		return v, ok
 	}
-	var cur any = o
-	for _, k := range p.segs {
+	return walk(o, p.segs, p.caches)
+}
+
+// GetKey reads the path's whole text as one key: o.Get(p.String()).
+func (p Path) GetKey(o *Object) (any, bool) { return o.getCached(p.raw, p.caches.rawKey()) }
+
+// walk follows a path's segments from root.
+func walk(root any, segs []string, c *pathCaches) (any, bool) {
+	cur := root
+	for i, k := range segs {
 		var ok bool
-		if cur, ok = child(cur, k); !ok {
+		if o, isObj := cur.(*Object); isObj {
+			cur, ok = o.getCached(k, c.seg(i))
+		} else {
+			cur, ok = child(cur, k)
+		}
+		if !ok {
 			return nil, false
 		}
 	}
@@ -140,14 +184,7 @@ func (p Path) GetValue(root any) (any, bool) {
 	if o, ok := root.(*Object); ok {
 		return p.Get(o)
 	}
-	cur := root
-	for _, k := range p.segs {
-		var ok bool
-		if cur, ok = child(cur, k); !ok {
-			return nil, false
-		}
-	}
-	return cur, cur != Undefined
+	return walk(root, p.segs, p.caches)
 }
 
 func child(cur any, k string) (any, bool) {

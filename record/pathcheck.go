@@ -164,7 +164,7 @@ func (c *sharedCopier) copy(v any) any {
 	switch x := v.(type) {
 	case *Object:
 		x.resolveAll()
-		o := &Object{fields: make([]field, len(x.fields)), keyBits: x.keyBits}
+		o := &Object{fields: make([]field, len(x.fields)), keyBits: x.keyBits, shape: x.shape}
 		c.done[id] = o
 		for i, f := range x.fields {
 			o.fields[i] = field{f.key, c.copy(f.val)}

@@ -14,12 +14,12 @@ type pred interface {
 
 // keyLeaf reads a top-level key and expands arrays one level.
 type keyLeaf struct {
-	key string
+	key record.Key // remembers where records of one shape have it
 	p   pred
 }
 
 func (l *keyLeaf) match(o *record.Object, b *jsre.Budget) bool {
-	v, ok := o.Get(l.key)
+	v, ok := l.key.Get(o)
 	return expand(l.p, v, ok, b)
 }
 
@@ -117,7 +117,7 @@ func (b *builder) access(n *Node, p pred) (node, error) {
 	case strings.ContainsAny(n.Field, ".["):
 		return &pathLeaf{path: record.ParsePath(n.Field), p: p}, nil
 	}
-	return &keyLeaf{key: n.Field, p: p}, nil
+	return &keyLeaf{key: record.NewKey(n.Field), p: p}, nil
 }
 
 func wildSegments(field string) ([]segMatcher, error) {

@@ -1,0 +1,255 @@
+package record
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+)
+
+// Shapes and inline caches, as JavaScript engines have them: records of one
+// file nearly always have the same keys in the same order, so a lookup
+// site (a rule's field) can remember where its key was and skip the scan of
+// the next record of that shape.
+//
+// A shape is a node of one process-wide tree whose root is the empty
+// object; a node's children extend its key list by one key each, so one
+// key list is one node, whichever decoder or goroutine met it. The decoder
+// walks the tree as it adds keys (one comparison with a child's key per
+// key, usually the first child's) and gives the object the node it ends at.
+// An object's shape is nil whenever its key list may differ from its
+// shape's (see Object.shape); lookups then scan as before.
+//
+// A lookup site's cache holds the node of the key it found last: the node
+// stands for the keys up to and including that key, so an object whose
+// shape passes through the node at the same depth has the key at that
+// position, whatever keys follow. Records of the web-log sample have eight
+// key lists that differ only after their eleventh key: one cached node
+// serves them all.
+
+// Shape is an immutable list of distinct keys: a node of the shape tree.
+type Shape struct {
+	key   string   // the last key (a copy: a shape never pins a decoder's input)
+	nodes []*Shape // nodes[i] is the shape of the first i+1 keys; nodes[len-1] is this one
+	pos   int      // the position of key: len(nodes)-1
+	bits  uint64   // the keyBit of every key (Object.keyBits)
+	// plain: key is valid UTF-8 without quotes, backslashes or control
+	// characters, so JSON text holding its bytes between quotes decodes
+	// to it (expectKey)
+	plain bool
+	first atomic.Pointer[Shape]  // the first child, the usual one
+	kids  atomic.Pointer[kidSet] // all children; replaced, never changed, under shapeMu
+}
+
+// kidSet is a shape's children, immutable.
+type kidSet struct {
+	list   []*Shape
+	byKey  map[string]*Shape // when the list is long
+	closed bool              // no more children: maxShapeKids, or the key list is maxShapeKeys long
+}
+
+// find returns the child for k, or nil.
+func (ks *kidSet) find(k string) *Shape {
+	if ks.byKey != nil {
+		return ks.byKey[k]
+	}
+	for _, c := range ks.list {
+		if c.key == k {
+			return c
+		}
+	}
+	return nil
+}
+
+// Bounds that keep the tree small whatever the data: objects whose keys
+// are data (ids as keys) would otherwise grow it without end. Past them,
+// objects simply have no shape. (The root's children are the first keys
+// of every kind of object the process decodes.)
+const (
+	maxShapeKeys  = 64   // objects with more keys get no shape (decoding such keys uses a map)
+	maxShapeKids  = 256  // key lists that branch more at one point end there
+	shortKidList  = 8    // a longer list of children is looked up in a map
+	maxShapeNodes = 8192 // nodes in the whole tree (at most a few MB)
+)
+
+var (
+	rootShape  = &Shape{pos: -1}
+	shapeMu    sync.Mutex  // serialises adding children
+	shapeCount int         // nodes in the tree, under shapeMu
+	shapesFull atomic.Bool // shapeCount reached maxShapeNodes: no one need lock
+)
+
+// next is the shape of s's keys followed by k; nil when k is one of s's
+// keys or the tree has no room. It is on the decoder's path for keys
+// expectKey did not foresee.
+func (s *Shape) next(k string) *Shape {
+	if c := s.first.Load(); c != nil && c.key == k {
+		return c
+	}
+	if ks := s.kids.Load(); ks != nil {
+		if c := ks.find(k); c != nil || ks.closed {
+			return c
+		}
+	}
+	if shapesFull.Load() {
+		return nil
+	}
+	return s.addKid(k)
+}
+
+// addKid finds or makes the child of s for k.
+func (s *Shape) addKid(k string) *Shape {
+	shapeMu.Lock()
+	defer shapeMu.Unlock()
+	old := s.kids.Load()
+	if old == nil {
+		old = &kidSet{}
+	}
+	if c := old.find(k); c != nil || old.closed { // added since the caller looked
+		return c
+	}
+	if len(s.nodes) >= maxShapeKeys {
+		s.kids.Store(&kidSet{closed: true})
+		return nil
+	}
+	if shapeCount >= maxShapeNodes || s.has(k) {
+		return nil
+	}
+	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), plain: plainKey(k)}
+	c.nodes = append(append(make([]*Shape, 0, len(s.nodes)+1), s.nodes...), c)
+	ks := &kidSet{list: append(append(make([]*Shape, 0, len(old.list)+1), old.list...), c)}
+	ks.closed = len(ks.list) >= maxShapeKids
+	if len(ks.list) > shortKidList {
+		ks.byKey = make(map[string]*Shape, len(ks.list))
+		for _, x := range ks.list {
+			ks.byKey[x.key] = x
+		}
+	}
+	s.kids.Store(ks)
+	if len(old.list) == 0 {
+		s.first.Store(c)
+	}
+	if shapeCount++; shapeCount >= maxShapeNodes {
+		shapesFull.Store(true)
+	}
+	return c
+}
+
+// plainKey reports whether k's JSON text is k itself between quotes.
+func plainKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return utf8.ValidString(k)
+}
+
+// has reports whether k is one of s's keys.
+func (s *Shape) has(k string) bool {
+	for _, n := range s.nodes {
+		if n.key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Keys returns the keys in order (a new slice).
+func (s *Shape) Keys() []string {
+	keys := make([]string, len(s.nodes))
+	for i, n := range s.nodes {
+		keys[i] = n.key
+	}
+	return keys
+}
+
+// lookupCache is a lookup site's inline cache: the node of the key where it
+// was last found. It is shared by every goroutine running the site; a
+// lookup loads it (a plain load on amd64) and stores only when the key was
+// found under another node.
+type lookupCache struct{ node atomic.Pointer[Shape] }
+
+// cached is the position c remembers when o has the key there, else -1.
+// It is small enough to be inlined into the lookup sites: a hit costs a
+// few loads and compares. (An object with a shape is loaded: only
+// ParseRecordRaw makes unloaded objects, without a shape.)
+func (o *Object) cached(c *lookupCache) int {
+	if o == nil || o.shape == nil || c == nil {
+		return -1
+	}
+	n := c.node.Load()
+	if n == nil || n.pos >= len(o.shape.nodes) || o.shape.nodes[n.pos] != n {
+		return -1
+	}
+	return n.pos
+}
+
+// lookup is index with c's help; c may be nil.
+func (o *Object) lookup(key string, c *lookupCache) int {
+	if i := o.cached(c); i >= 0 {
+		return i
+	}
+	return o.indexToCache(key, c)
+}
+
+// indexToCache is index, remembering in c where the key is when o has a
+// shape. A store happens only when c held another node: an object of
+// another shape, or another key position, came by.
+func (o *Object) indexToCache(key string, c *lookupCache) int {
+	i := o.index(key)
+	if i >= 0 && o.shape != nil && c != nil {
+		c.node.Store(o.shape.nodes[i])
+	}
+	return i
+}
+
+// getCached is Get with a lookup cache.
+func (o *Object) getCached(key string, c *lookupCache) (any, bool) {
+	i := o.cached(c)
+	if i < 0 {
+		if o == nil {
+			return nil, false
+		}
+		o.load()
+		if i = o.index(key); i < 0 {
+			return nil, false
+		}
+		if o.shape != nil && c != nil {
+			c.node.Store(o.shape.nodes[i]) // see indexToCache
+		}
+	}
+	if v := o.fields[i].val; !isLazy(v) {
+		return v, true
+	}
+	return o.resolve(i), true
+}
+
+func isLazy(v any) bool {
+	_, ok := v.(*lazyJSON)
+	return ok
+}
+
+// Key is an object key to read from many objects (a rule's field): it
+// remembers where it found the key last, so objects of the same shape are
+// read without a scan. Copies share the memory. The zero Key is the
+// empty key, without a cache.
+type Key struct {
+	name  string
+	cache *lookupCache
+}
+
+// NewKey returns the key name with a cache of its own.
+func NewKey(name string) Key { return Key{name: name, cache: new(lookupCache)} }
+
+// String returns the key.
+func (k Key) String() string { return k.name }
+
+// Get is o.Get(k.String()).
+func (k Key) Get(o *Object) (any, bool) { return o.getCached(k.name, k.cache) }
+
+// Has is o.Has(k.String()).
+func (k Key) Has(o *Object) bool {
+	o.load()
+	return o != nil && o.lookup(k.name, k.cache) >= 0
+}
