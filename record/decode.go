@@ -186,7 +186,10 @@ func (d *decoder) object() (any, error) {
 	}
 	d.i++ // {
 	o := d.startObject()
-	sh := rootShape // the shape of the keys so far
+	sh := nestedShapes.root // the shape of the keys so far
+	if d.depth == 1 {
+		sh = recordShapes.root
+	}
 	var keys map[string]int
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == '}' {

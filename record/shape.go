@@ -12,7 +12,7 @@ import (
 // site (a rule's field) can remember where its key was and skip the scan of
 // the next record of that shape.
 //
-// A shape is a node of one process-wide tree whose root is the empty
+// A shape is a node of a process-wide tree whose root is the empty
 // object; a node's children extend its key list by one key each, so one
 // key list is one node, whichever decoder or goroutine met it. The decoder
 // walks the tree as it adds keys (one comparison with a child's key per
@@ -39,6 +39,7 @@ type Shape struct {
 	plain bool
 	first atomic.Pointer[Shape]  // the first child, the usual one
 	kids  atomic.Pointer[kidSet] // all children; replaced, never changed, under shapeMu
+	tree  *shapeTree
 }
 
 // kidSet is a shape's children, immutable.
@@ -61,22 +62,35 @@ func (ks *kidSet) find(k string) *Shape {
 	return nil
 }
 
-// Bounds that keep the tree small whatever the data: objects whose keys
-// are data (ids as keys) would otherwise grow it without end. Past them,
-// objects simply have no shape. (The root's children are the first keys
-// of every kind of object the process decodes.)
+// Bounds that keep the trees small whatever the data: objects whose keys
+// are data (ids as keys) would otherwise grow them without end. Past them,
+// objects simply have no shape. Records (top-level objects) have a tree of
+// their own, so that nested objects of such data cannot use up the room
+// of the records' few key lists.
 const (
-	maxShapeKeys  = 64   // objects with more keys get no shape (decoding such keys uses a map)
-	maxShapeKids  = 256  // key lists that branch more at one point end there
-	shortKidList  = 8    // a longer list of children is looked up in a map
-	maxShapeNodes = 8192 // nodes in the whole tree (at most a few MB)
+	maxShapeKeys = 64   // objects with more keys get no shape (decoding such keys uses a map)
+	maxShapeKids = 256  // key lists that branch more at one point end there
+	shortKidList = 8    // a longer list of children is looked up in a map
+	maxTreeNodes = 4096 // nodes in one tree (at most a few MB)
 )
 
+// shapeTree is a tree of shapes.
+type shapeTree struct {
+	root  *Shape
+	count int         // nodes, under shapeMu
+	full  atomic.Bool // count reached maxTreeNodes: no one need lock
+}
+
+func newShapeTree() *shapeTree {
+	t := &shapeTree{}
+	t.root = &Shape{pos: -1, tree: t}
+	return t
+}
+
 var (
-	rootShape  = &Shape{pos: -1}
-	shapeMu    sync.Mutex  // serialises adding children
-	shapeCount int         // nodes in the tree, under shapeMu
-	shapesFull atomic.Bool // shapeCount reached maxShapeNodes: no one need lock
+	recordShapes = newShapeTree() // of top-level objects
+	nestedShapes = newShapeTree() // of the objects inside them
+	shapeMu      sync.Mutex       // serialises adding children
 )
 
 // next is the shape of s's keys followed by k; nil when k is one of s's
@@ -91,7 +105,7 @@ func (s *Shape) next(k string) *Shape {
 			return c
 		}
 	}
-	if shapesFull.Load() {
+	if s.tree.full.Load() {
 		return nil
 	}
 	return s.addKid(k)
@@ -112,10 +126,10 @@ func (s *Shape) addKid(k string) *Shape {
 		s.kids.Store(&kidSet{closed: true})
 		return nil
 	}
-	if shapeCount >= maxShapeNodes || s.has(k) {
+	if s.tree.count >= maxTreeNodes || s.has(k) {
 		return nil
 	}
-	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), plain: plainKey(k)}
+	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), plain: plainKey(k), tree: s.tree}
 	c.nodes = append(append(make([]*Shape, 0, len(s.nodes)+1), s.nodes...), c)
 	ks := &kidSet{list: append(append(make([]*Shape, 0, len(old.list)+1), old.list...), c)}
 	ks.closed = len(ks.list) >= maxShapeKids
@@ -129,8 +143,8 @@ func (s *Shape) addKid(k string) *Shape {
 	if len(old.list) == 0 {
 		s.first.Store(c)
 	}
-	if shapeCount++; shapeCount >= maxShapeNodes {
-		shapesFull.Store(true)
+	if s.tree.count++; s.tree.count >= maxTreeNodes {
+		s.tree.full.Store(true)
 	}
 	return c
 }

@@ -8,14 +8,11 @@ import (
 	"testing"
 )
 
-// freshShapeTree starts a new shape tree, so a test finds room in it
-// whatever the tests before it decoded. Objects of the old tree keep
-// their shapes (still right); caches holding its nodes miss once.
+// freshShapeTree starts new shape trees, so a test finds room in them
+// whatever the tests before it decoded. Objects of the old trees keep
+// their shapes (still right); caches holding their nodes miss once.
 func freshShapeTree() {
-	shapeMu.Lock()
-	defer shapeMu.Unlock()
-	rootShape, shapeCount = &Shape{pos: -1}, 0
-	shapesFull.Store(false)
+	recordShapes, nestedShapes = newShapeTree(), newShapeTree()
 }
 
 // checkShape fails unless o's shape, when it has one, lists exactly o's
@@ -81,8 +78,8 @@ func TestShapesMatchModel(t *testing.T) {
 	}
 	freshShapeTree()
 	defer func() {
-		if shapeCount > maxShapeNodes/4 {
-			t.Errorf("the test made %d shapes: later tests may find the tree full", shapeCount)
+		if n := recordShapes.count + nestedShapes.count; n > maxTreeNodes/4 {
+			t.Errorf("the test made %d shapes: later tests may find the trees full", n)
 		}
 	}()
 	fresh := func() (*Object, *model) { return randomShapedObject(rng, &dec, pool) }
@@ -218,6 +215,50 @@ func TestShapeTreeBounds(t *testing.T) {
 		if msg := checkShape(o); msg != "" {
 			t.Error(msg)
 		}
+	}
+}
+
+// TestShapeTreesApart: nested objects whose keys are data fill their
+// tree; records, with a tree of their own, still get shapes, and the
+// objects past the bound read the same.
+func TestShapeTreesApart(t *testing.T) {
+	freshShapeTree()
+	for n := 0; !nestedShapes.full.Load(); n++ {
+		var b strings.Builder
+		b.WriteString(`{"id":1,"counts":{`)
+		for i := 0; i < 40; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"day-%d-%d":%d`, n, i, i)
+		}
+		b.WriteString(`}}`)
+		v, err := ParseJSONString(b.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts, _ := v.(*Object).Get("counts")
+		if got, ok := counts.(*Object).Get(fmt.Sprintf("day-%d-39", n)); !ok || got != 39.0 {
+			t.Fatalf("object %d: %v %v", n, got, ok)
+		}
+		if msg := checkShape(counts.(*Object)); msg != "" {
+			t.Fatal(msg)
+		}
+	}
+	v, err := ParseJSONString(`{"a new":1,"kind of":2,"record":{"x":3}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := v.(*Object)
+	if o.shape == nil || checkShape(o) != "" {
+		t.Errorf("a record has no shape when the nested tree is full")
+	}
+	inner, _ := o.Get("record")
+	if inner.(*Object).shape != nil {
+		t.Errorf("a nested object got a shape in a full tree")
+	}
+	if got, ok := ParsePath("record.x").Get(o); !ok || got != 3.0 {
+		t.Errorf("record.x = %v %v", got, ok)
 	}
 }
 
