@@ -131,7 +131,7 @@ func BenchmarkAppendString(b *testing.B) {
 }
 
 // BenchmarkPathGetWeblog reads the top-level fields the web-log rules
-// read from decoded records (position hints at work).
+// read from decoded records (shapes and lookup caches at work).
 func BenchmarkPathGetWeblog(b *testing.B) {
 	lines := weblogStrings(b)
 	objs := make([]*Object, len(lines))
