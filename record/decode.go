@@ -264,16 +264,29 @@ func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
 	if sh == nil {
 		return "", nil
 	}
-	c := sh.first.Load()
-	if c == nil || !c.plain {
-		return "", nil
+	if c := sh.first.Load(); c != nil && d.atKey(c) {
+		return c.key, c
 	}
+	// where key lists branch (a record with or without an optional
+	// field), the others
+	if ks := sh.kids.Load(); ks != nil && ks.byKey == nil && len(ks.list) > 1 {
+		for _, c := range ks.list[1:] {
+			if d.atKey(c) {
+				return c.key, c
+			}
+		}
+	}
+	return "", nil
+}
+
+// atKey reads c's key at d.i (at its opening quote) if it is there.
+func (d *decoder) atKey(c *Shape) bool {
 	end := d.i + 1 + len(c.key)
-	if end >= len(d.s) || d.s[end] != '"' || d.s[d.i+1:end] != c.key {
-		return "", nil
+	if !c.plain || end >= len(d.s) || d.s[end] != '"' || d.s[d.i+1:end] != c.key {
+		return false
 	}
 	d.i = end + 1
-	return c.key, c
+	return true
 }
 
 // shaped finishes an object decoded along the shape sh (nil when it left
