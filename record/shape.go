@@ -12,13 +12,15 @@ import (
 // site (a rule's field) can remember where its key was and skip the scan of
 // the next record of that shape.
 //
-// A shape is a node of a process-wide tree whose root is the empty
-// object; a node's children extend its key list by one key each, so one
-// key list is one node, whichever decoder or goroutine met it. The decoder
-// walks the tree as it adds keys (one comparison with a child's key per
-// key, usually the first child's) and gives the object the node it ends at.
-// An object's shape is nil whenever its key list may differ from its
-// shape's (see Object.shape); lookups then scan as before.
+// A shape is a node of a process-wide tree (one for records, one for the
+// objects inside them) whose root is the empty object; a node's children
+// extend its key list by one key each, so one key list is one node,
+// whichever decoder or goroutine met it. The decoder walks the tree as it
+// adds keys and gives the object the node it ends at: it compares the
+// input with the key it expects (a child's, usually the first) instead of
+// scanning the key (expectKey). An object's shape is nil whenever its key
+// list may differ from its shape's (see Object.shape); lookups then scan
+// as before.
 //
 // A lookup site's cache holds the node of the key it found last: the node
 // stands for the keys up to and including that key, so an object whose
