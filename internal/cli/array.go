@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
+	"math/bits"
 	"strconv"
 	"unsafe"
 )
@@ -19,12 +21,14 @@ type arrayFramer struct {
 	line    int // current line of the input
 	state   arrayState
 	sc      valueScanner
-	elem    []byte
+	start   int // where the element being read starts in data
 	elemLen int // bytes of the element, also those not kept
 	at      int // line where the element started
 	cur     *batch
-	data    []byte // the text of cur's elements, one after another
-	ends    []int  // where each element of cur ends in data
+	// data is the text of cur's elements, one after another, then (from
+	// start) the first max bytes of the element being read.
+	data    []byte
+	ends    []int // where each element of cur ends in data
 	trailer bool
 }
 
@@ -40,6 +44,7 @@ const (
 
 func (f *arrayFramer) run(src *source) error {
 	f.line = 1
+	f.data = make([]byte, 0, arrayBatchRoom)
 	for {
 		data, err := src.next(f.cur != nil)
 		if data == nil && err == nil {
@@ -117,7 +122,7 @@ func (f *arrayFramer) step(c byte) {
 		f.deadHere(CodeArraySyntax, "expected ',' or ']' between array elements", []byte{c})
 	}
 	f.sc = valueScanner{}
-	f.elem, f.elemLen, f.at = f.elem[:0], 0, f.line
+	f.start, f.elemLen, f.at = len(f.data), 0, f.line
 	f.state = arrIn
 	f.sc.feed(c)
 	f.keep(c)
@@ -168,23 +173,37 @@ func (f *arrayFramer) composite(data []byte) (n int, ended bool) {
 }
 
 // plainStringRun is the length of the run of string bytes at the start of
-// b that are neither a quote, a backslash nor a newline.
+// b that are neither a quote, a backslash nor a newline. It looks at eight
+// bytes at a time: a word of plain bytes costs a few integer operations.
 func plainStringRun(b []byte) int {
-	for i, c := range b {
-		if stringStop[c] {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if m := stringStops(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' || c == '\\' || c == '\n' {
 			return i
 		}
 	}
 	return len(b)
 }
 
-var stringStop = [256]bool{'"': true, '\\': true, '\n': true}
+// stringStops has the high bit set of each byte of x that is a quote, a
+// backslash or a newline. Bits above the lowest set one may be wrong (a
+// borrow runs into the next byte); the lowest one never is.
+func stringStops(x uint64) uint64 {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	q, s, n := x^(ones*'"'), x^(ones*'\\'), x^(ones*'\n')
+	return ((q-ones)&^q | (s-ones)&^s | (n-ones)&^n) & high
+}
 
 // keepRun keeps the bytes of the element scanned in bulk, the first max
 // of them.
 func (f *arrayFramer) keepRun(p []byte) {
 	if room := f.max - f.elemLen; room > 0 {
-		f.elem = append(f.elem, p[:min(len(p), room)]...)
+		f.data = append(f.data, p[:min(len(p), room)]...)
 	}
 	f.elemLen += len(p)
 }
@@ -205,9 +224,18 @@ func (f *arrayFramer) stringRun(data []byte) int {
 
 func (f *arrayFramer) keep(c byte) {
 	if f.elemLen < f.max {
-		f.elem = append(f.elem, c)
+		f.data = append(f.data, c)
 	}
 	f.elemLen++
+}
+
+// dropElement takes the element being read out of data and returns its
+// kept bytes, for a dead letter (they stay valid until data grows again:
+// deadAt copies them at once).
+func (f *arrayFramer) dropElement() []byte {
+	raw := f.data[f.start:]
+	f.data = f.data[:f.start]
+	return raw
 }
 
 // endElement adds the element to the batch, or dead-letters it when it is
@@ -215,14 +243,13 @@ func (f *arrayFramer) keep(c byte) {
 func (f *arrayFramer) endElement() {
 	if f.elemLen > f.max {
 		msg := "array element larger than --max-record-size (" + strconv.Itoa(f.elemLen) + " bytes > " + strconv.Itoa(f.max) + "); its first bytes are kept"
-		f.deadAt(f.at, CodeTooLarge, msg, f.elem)
+		f.deadAt(f.at, CodeTooLarge, msg, f.dropElement())
 		return
 	}
 	if f.cur == nil {
 		f.cur = &batch{line: f.at}
 	}
 	f.cur.elems = append(f.cur.elems, element{line: f.at})
-	f.data = append(f.data, f.elem...)
 	f.ends = append(f.ends, len(f.data))
 	if len(f.data) >= batchBytes {
 		f.flush()
@@ -240,21 +267,30 @@ func (f *arrayFramer) deadAt(line int, code, msg string, raw []byte) {
 
 // flush hands cur over. Its elements' text is one buffer, never written
 // again, so each element is a substring of one string view of it (as the
-// lines of an NDJSON batch are), not a copy of its own.
+// lines of an NDJSON batch are), not a copy of its own. The bytes of an
+// element still being read move to a new buffer.
 func (f *arrayFramer) flush() {
 	if f.cur == nil {
 		return
 	}
 	b := f.cur
-	text := unsafe.String(unsafe.SliceData(f.data), len(f.data))
+	done := f.ends[len(f.ends)-1]
+	text := unsafe.String(unsafe.SliceData(f.data), done)
 	start := 0
 	for i, end := range f.ends {
 		b.elems[i].text = text[start:end]
 		start = end
 	}
-	f.cur, f.data, f.ends = nil, nil, f.ends[:0]
+	rest := f.data[done:]
+	f.data = append(make([]byte, 0, max(arrayBatchRoom, len(rest))), rest...)
+	f.start -= done
+	f.cur, f.ends = nil, f.ends[:0]
 	f.emit(b)
 }
+
+// arrayBatchRoom is the room of a batch's buffer: a batch is handed over
+// once it holds batchBytes, so it rarely has to grow.
+const arrayBatchRoom = batchBytes + batchBytes/8
 
 // finish ends the input: an element cut off by the end is dead-lettered,
 // as is an array that never closes (unless the run was stopped).
@@ -264,7 +300,7 @@ func (f *arrayFramer) finish(err error) error {
 	case f.state == arrIn && f.sc.scalar:
 		f.endElement()
 	case f.state == arrIn:
-		f.deadAt(f.at, CodeArraySyntax, "the input ends inside this array element", f.elem)
+		f.deadAt(f.at, CodeArraySyntax, "the input ends inside this array element", f.dropElement())
 	}
 	if !stopped && (f.state == arrIn || f.state == arrValue || f.state == arrComma) {
 		f.deadHere(CodeArraySyntax, "the JSON array is not closed with ']'", nil)

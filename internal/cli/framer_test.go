@@ -175,3 +175,30 @@ func TestArrayFramerProperty(t *testing.T) {
 		}
 	}
 }
+
+// plainStringRun, eight bytes at a time, finds what a byte loop finds: the
+// first quote, backslash or newline, on random bytes at every length.
+func TestPlainStringRunAgreesWithByteLoop(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(11, 12))
+	alphabet := []byte("ab\"\\\n\x00\x7f\x80\xa2\xdc\x8a\xff\x21\x5b\x0b")
+	for n := 0; n < 100000; n++ {
+		b := make([]byte, rnd.IntN(40))
+		for i := range b {
+			if rnd.IntN(4) == 0 {
+				b[i] = alphabet[rnd.IntN(len(alphabet))]
+			} else {
+				b[i] = byte(rnd.IntN(256))
+			}
+		}
+		want := len(b)
+		for i, c := range b {
+			if c == '"' || c == '\\' || c == '\n' {
+				want = i
+				break
+			}
+		}
+		if got := plainStringRun(b); got != want {
+			t.Fatalf("%q: %d, want %d", b, got, want)
+		}
+	}
+}
