@@ -296,5 +296,6 @@ func (p *Plan) Finish() {
 		}
 	}
 	p.required = requiredNames(p.Require)
+	p.restrictKeys = singleKeys(p.Restrict)
 	p.BuildIndex()
 }

@@ -40,6 +40,9 @@ type Plan struct {
 
 	index    *index
 	required []string // the distinct Require fields (Finish)
+	// restrictKeys are the output:false paths when every one is a single
+	// key (Finish): the output pass removes them in one pass.
+	restrictKeys []string
 }
 
 // Restriction is one output:false path.

@@ -267,11 +267,15 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 // output applies output:false restrictions and other_match_required.
 func (p *Plan) output(r *record.Record, tr Tracer) *record.Record {
 	if len(p.Restrict) > 0 {
-		for i := range p.Restrict {
-			if tr != nil {
-				tr.Restricting(&p.Restrict[i], r)
+		if p.restrictKeys != nil && tr == nil {
+			r.Data.DeleteKeys(p.restrictKeys)
+		} else {
+			for i := range p.Restrict {
+				if tr != nil {
+					tr.Restricting(&p.Restrict[i], r)
+				}
+				p.Restrict[i].Path.Unset(r.Data)
 			}
-			p.Restrict[i].Path.Unset(r.Data)
 		}
 		if r.Data.Len() == 0 {
 			return nil
@@ -302,6 +306,22 @@ func (p *Plan) requirementsMet(o *record.Object) bool {
 		}
 	}
 	return n == 0 || o.Len() > n
+}
+
+// singleKeys lists the output:false keys when every path is a single key,
+// else nil.
+func singleKeys(rs []Restriction) []string {
+	if len(rs) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(rs))
+	for _, x := range rs {
+		if !x.Path.Simple() {
+			return nil
+		}
+		keys = append(keys, x.Path.String())
+	}
+	return keys
 }
 
 // requiredNames lists the distinct required fields.

@@ -197,3 +197,37 @@ func TestObjectReset(t *testing.T) {
 		t.Errorf("Reset kept a value reachable: %+v", f)
 	}
 }
+
+// DeleteKeys in one pass leaves what Delete of each key leaves: the same
+// keys in the same order, lookups that agree, on random objects and key
+// sets (absent keys, repeated keys, everything removed).
+func TestDeleteKeysAgreesWithDelete(t *testing.T) {
+	rnd := rand.New(rand.NewSource(21))
+	names := []string{"a", "b", "cc", "dd", "first_name", "last_name", "search_raw", "x", "request_id"}
+	for n := 0; n < 20000; n++ {
+		one, many := NewObject(0), NewObject(0)
+		for i := rnd.Intn(len(names) + 1); i > 0; i-- {
+			k := names[rnd.Intn(len(names))]
+			one.Set(k, float64(i))
+			many.Set(k, float64(i))
+		}
+		var keys []string
+		for i := rnd.Intn(4); i > 0; i-- {
+			keys = append(keys, names[rnd.Intn(len(names))])
+		}
+		want := 0
+		for _, k := range keys {
+			if one.Delete(k) {
+				want++
+			}
+		}
+		if got := many.DeleteKeys(keys); got != want || JSON(many) != JSON(one) {
+			t.Fatalf("DeleteKeys(%v): %d removed, %s; Delete each: %d, %s", keys, got, JSON(many), want, JSON(one))
+		}
+		for _, k := range names {
+			if many.Has(k) != one.Has(k) {
+				t.Fatalf("after DeleteKeys(%v): Has(%s) = %v", keys, k, many.Has(k))
+			}
+		}
+	}
+}
