@@ -35,6 +35,9 @@ func Compile(pattern, flags string) (*Regexp, error) {
 			return nil, fmt.Errorf("Invalid flags supplied to RegExp constructor '%s'", flags)
 		}
 	}
+	if at := checkRepeat(pattern, flags); at >= 0 {
+		return nil, fmt.Errorf("Invalid regular expression: /%s/: Nothing to repeat", pattern)
+	}
 	r := &Regexp{source: pattern, flags: flags}
 	if tr, ok := translate(pattern, flags); ok {
 		if re, err := regexp.Compile(tr); err == nil {
