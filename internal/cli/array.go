@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/binary"
 	"io"
 	"math/bits"
@@ -214,10 +213,7 @@ func (f *arrayFramer) stringRun(data []byte) int {
 	if f.state != arrIn || !f.sc.inString || f.sc.escape {
 		return 0
 	}
-	n := bytes.IndexAny(data, "\"\\\n")
-	if n < 0 {
-		n = len(data)
-	}
+	n := plainStringRun(data)
 	f.keepRun(data[:n])
 	return n
 }
