@@ -54,12 +54,12 @@ func readUint(name string) uint64 {
 // the loaded job's heap plus gcHeadroom, raised after every collection to
 // 1.5 times the live heap when that is more. The collector then runs when
 // the limit is near, not each time a small live heap has doubled (a
-// data_generator -> transform job spent 12-15 % more CPU at GOGC 100). A job whose slices hold little (a file read
-// into records that no operation decodes) then peaks at about the floor
-// instead of twice its largest live heap plus what the runtime has not yet
-// returned; a job that keeps more never collects more often than at GOGC
-// 50, so it cannot thrash against the limit. The returned function removes
-// the limit.
+// data_generator -> transform job spent 12-15 % more CPU at GOGC 100). A
+// job whose slices hold little (a file read into records that no operation
+// decodes) peaks at about the floor instead of twice its largest live heap
+// plus what the runtime has not yet returned; a job that keeps more never
+// collects more often than at GOGC 50, so it cannot thrash against the
+// limit. The returned function removes the limit and restores GOGC.
 func guardMemory() (stop func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}

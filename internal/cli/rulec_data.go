@@ -36,7 +36,7 @@ func readRecords(names []string, env Env) (recs []inputRecord, skipped int, err 
 		recs = append(recs, inputRecord{s.name + ":" + strconv.Itoa(line), record.New(o.Clone())})
 	}
 	for i := range readers {
-		readers[i].r = &boundedReader{r: readers[i].r, name: readers[i].name, left: maxAnalysisInput}
+		readers[i].r = &boundedReader{r: readers[i].r, left: maxAnalysisInput}
 	}
 	if err := s.runAll(readers); err != nil {
 		return nil, 0, err
@@ -51,7 +51,6 @@ const maxAnalysisInput = 1 << 30
 // boundedReader fails an input larger than the authoring commands hold.
 type boundedReader struct {
 	r    io.Reader
-	name string
 	left int64
 }
 
