@@ -184,7 +184,8 @@ func fillMatch(s string, idx []int, groups []Group) Match {
 
 // FirstIn is FindAllIn(s, 1, b) without its allocations: the first match
 // and whether there is one, its groups kept in buf when buf has room for
-// them (a caller that reuses buf allocates nothing on choice-free patterns).
+// them on a linear pattern (a caller that reuses buf allocates nothing on
+// choice-free patterns).
 func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool, err error) {
 	if b.Expired() {
 		return Match{}, false, ErrTimeout
@@ -194,9 +195,7 @@ func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool,
 		if len(ms) == 0 {
 			return Match{}, false, b.fail(err)
 		}
-		m = ms[0]
-		m.Groups = append(buf[:0], m.Groups...)
-		return m, true, b.fail(err)
+		return ms[0], true, b.fail(err) // its groups are new: no use copying them to buf
 	}
 	var caps [maxLineSlots]int
 	var idx []int

@@ -2,6 +2,7 @@ package jsre
 
 import (
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -128,7 +129,7 @@ func (b *lineBuilder) add(re *syntax.Regexp) bool {
 		if re.Flags&syntax.FoldCase != 0 && b.fold {
 			return b.foldedLiteral(re)
 		}
-		if re.Flags&syntax.FoldCase != 0 || hasRuneError(re.Rune) {
+		if re.Flags&syntax.FoldCase != 0 || slices.Contains(re.Rune, utf8.RuneError) {
 			return false
 		}
 		return b.emit(lineOp{kind: lineLit, lit: string(re.Rune)})

@@ -2,6 +2,7 @@ package jsre
 
 import (
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -24,7 +25,7 @@ func exactAtom(re *syntax.Regexp) (litSet, bool) {
 	if re.Op == syntax.OpCharClass {
 		return classSet(re)
 	}
-	if re.Flags&syntax.FoldCase != 0 || hasRuneError(re.Rune) {
+	if re.Flags&syntax.FoldCase != 0 || slices.Contains(re.Rune, utf8.RuneError) {
 		return nil, false
 	}
 	return litSet{string(re.Rune)}, true
@@ -126,15 +127,4 @@ func leadingSet(re *syntax.Regexp) (litSet, bool) {
 		out = cross(out, set)
 	}
 	return out, out.minLen() > 0
-}
-
-// hasRuneError reports whether a literal contains U+FFFD, which RE2
-// matches against any invalid UTF-8 byte of the input.
-func hasRuneError(rs []rune) bool {
-	for _, r := range rs {
-		if r == utf8.RuneError {
-			return true
-		}
-	}
-	return false
 }

@@ -1,6 +1,7 @@
 package selector
 
 import (
+	"cmp"
 	"math"
 	"strings"
 
@@ -216,15 +217,7 @@ func (b *rangeBound) holds(v any) bool {
 	if math.IsNaN(x) || math.IsNaN(b.num) {
 		return false
 	}
-	switch b.op {
-	case "gte":
-		return x >= b.num
-	case "gt":
-		return x > b.num
-	case "lte":
-		return x <= b.num
-	}
-	return x < b.num
+	return cmpOp(cmp.Compare(x, b.num), b.op)
 }
 
 // compare evaluates `v op bound` with JavaScript relational semantics.
