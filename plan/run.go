@@ -224,8 +224,9 @@ func (st *State) fork(r *record.Record) *record.Record {
 		st.out = r.Fork()
 		return st.out
 	}
-	st.out.Meta, st.out.Window = nil, nil
-	st.out.Data.Reset()
+	data := st.out.Data
+	data.Reset()
+	*st.out = record.Record{Data: data} // no metadata, window or shared-metadata flag left over
 	return st.out
 }
 
