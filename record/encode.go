@@ -233,24 +233,6 @@ func appendIndentObject(b []byte, o *Object, indent, prefix string, limit int) (
 
 // SortedJSON is the JSON text of v with the keys of every object sorted,
 // at every level: two values with the same keys and values in another order
-// have the same text (a key for deduplication).
-func SortedJSON(v any) string { return JSON(sortKeys(v)) }
-
-func sortKeys(v any) any {
-	switch x := v.(type) {
-	case *Object:
-		m := make(map[string]any, x.Len())
-		for i := 0; i < x.Len(); i++ {
-			k, e := x.At(i)
-			m[k] = sortKeys(e)
-		}
-		return FromMap(m)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = sortKeys(e)
-		}
-		return out
-	}
-	return v
-}
+// have the same text (a key for deduplication). ToGo leaves out Undefined
+// members (JSON would too) and FromGo builds objects with sorted keys.
+func SortedJSON(v any) string { return JSON(FromGo(ToGo(v))) }

@@ -172,7 +172,7 @@ func (o *Object) DeleteKeys(keys []string) int {
 	}
 	n := 0
 	for i := range o.fields {
-		if o.keyBits&keyBit(o.fields[i].key) != 0 && slices.Contains(keys, o.fields[i].key) {
+		if bits&keyBit(o.fields[i].key) != 0 && slices.Contains(keys, o.fields[i].key) {
 			continue
 		}
 		if n != i {

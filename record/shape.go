@@ -228,11 +228,8 @@ func (o *Object) getCached(key string, c *lookupCache) (any, bool) {
 			return nil, false
 		}
 		o.load()
-		if i = o.index(key); i < 0 {
+		if i = o.indexToCache(key, c); i < 0 {
 			return nil, false
-		}
-		if o.shape != nil && c != nil {
-			c.node.Store(o.shape.nodes[i]) // see indexToCache
 		}
 	}
 	if v := o.fields[i].val; !isLazy(v) {
