@@ -71,7 +71,7 @@ func (h *Harness) RunSlice(recs []*record.Record) ([]*record.Record, error) {
 			st.OnSliceStarted(s)
 		}
 	})
-	out, err := h.w.process(s, recs)
+	out, err := h.w.process(s, recs, 0)
 	if err != nil {
 		h.w.each(func(x any) {
 			if f, ok := x.(SliceFailer); ok {
@@ -111,7 +111,7 @@ func (h *Harness) Flush() ([]*record.Record, error) {
 			f.OnFlushStart()
 		}
 	})
-	out, err = h.w.process(&Slice{ID: "flush", Flushing: true, ctx: h.ex.hard}, nil)
+	out, err = h.w.process(&Slice{ID: "flush", Flushing: true, ctx: h.ex.hard}, nil, 0)
 	h.w.each(func(x any) {
 		if f, ok := x.(FlushHook); ok {
 			f.OnFlushEnd()

@@ -57,6 +57,34 @@ type Processor interface {
 	Process(s *Slice, in []*record.Record) ([]*record.Record, error)
 }
 
+// RecordwiseProcessor is a Processor that keeps nothing from one record to
+// the next within a slice: its output for a batch is its outputs for the
+// batch's consecutive runs, in order. The worker takes a slice through the
+// record-wise processors that follow the reader a run of RunSize records at
+// a time, while the run is still in the CPU's cache, rather than the whole
+// slice through one operation after another.
+type RecordwiseProcessor interface {
+	Processor
+	// Recordwise marks the processor; it is never called.
+	Recordwise()
+}
+
+// RunFetcher is a Fetcher that can make a slice's records a run at a time
+// (see RecordwiseProcessor). Its records are those Fetch would return, in
+// the same order.
+type RunFetcher interface {
+	Fetcher
+	// FetchRuns starts the slice; next returns up to max more records, and
+	// none once the slice is done.
+	FetchRuns(s *Slice, req any) (next func(max int) ([]*record.Record, error), err error)
+}
+
+// RunSize is the records the worker takes through its record-wise
+// processors at a time: about half a megabyte of typical records, so that a
+// run made by the reader is still in the core's cache when the processors
+// read it, whatever the slice size.
+const RunSize = 256
+
 // Optional lifecycle hooks an operation (fetcher, processor or api) may
 // implement; the runner calls them on every worker's instance.
 type (

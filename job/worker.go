@@ -22,7 +22,10 @@ type worker struct {
 	ctxs    []*OpContext // one per operation, reader first
 	hooked  []any        // every instance, for the lifecycle hooks: apis, then operations
 	ops     []*OpStats   // where the operations' counts go (the execution's)
-	ran     bool
+	// recordwise is how many processors after the reader are record-wise:
+	// the worker takes each slice through them a run at a time.
+	recordwise int
+	ran        bool
 }
 
 // newWorker builds a worker's apis (all of them first, as the reference
@@ -70,7 +73,18 @@ func (w *worker) buildOps() error {
 		}
 		w.hooked = append(w.hooked, inst)
 	}
+	w.recordwise = leadingRecordwise(w.procs)
 	return nil
+}
+
+// leadingRecordwise counts the record-wise processors at the head of procs.
+func leadingRecordwise(procs []Processor) int {
+	for i, p := range procs {
+		if _, ok := p.(RecordwiseProcessor); !ok {
+			return i
+		}
+	}
+	return len(procs)
 }
 
 func (w *worker) opContext(c *Config, stats *OpStats) *OpContext {
@@ -184,24 +198,90 @@ func (w *worker) failed(s *Slice, err error) {
 
 // attempt fetches the slice and runs it through every processor.
 func (w *worker) attempt(s *Slice) ([]*record.Record, error) {
+	if s.Flushing {
+		return w.process(s, nil, 0)
+	}
+	req := record.DeepCopy(s.Request)
+	if w.recordwise > 0 {
+		recs, err := w.fetchInRuns(s, req)
+		if err != nil {
+			return nil, err
+		}
+		return w.process(s, recs, w.recordwise)
+	}
 	var recs []*record.Record
-	if !s.Flushing {
-		req := record.DeepCopy(s.Request)
+	err := w.timed(0, 0, func() (int, error) {
+		var err error
+		recs, err = w.fetcher.Fetch(s, req)
+		return len(recs), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return w.process(s, recs, 0)
+}
+
+// fetchInRuns fetches the slice a run of RunSize records at a time and
+// takes each run through the record-wise processors at once; it returns
+// what they made of the whole slice.
+func (w *worker) fetchInRuns(s *Slice, req any) ([]*record.Record, error) {
+	var next func(int) ([]*record.Record, error)
+	err := w.timed(0, 0, func() (int, error) {
+		var err error
+		next, err = w.runs(s, req)
+		return 0, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []*record.Record
+	for {
+		var run []*record.Record
 		err := w.timed(0, 0, func() (int, error) {
 			var err error
-			recs, err = w.fetcher.Fetch(s, req)
-			return len(recs), err
+			run, err = next(RunSize)
+			return len(run), err
 		})
 		if err != nil {
 			return nil, err
 		}
+		if len(run) == 0 {
+			return out, nil
+		}
+		if run, err = w.processRange(s, run, 0, w.recordwise); err != nil {
+			return nil, err
+		}
+		out = append(out, run...)
 	}
-	return w.process(s, recs)
 }
 
-// process runs records through every processor.
-func (w *worker) process(s *Slice, recs []*record.Record) ([]*record.Record, error) {
-	for i, p := range w.procs {
+// runs starts the slice on the fetcher: a RunFetcher makes its records a
+// run at a time, another fetcher's whole batch is handed out in runs.
+func (w *worker) runs(s *Slice, req any) (func(int) ([]*record.Record, error), error) {
+	if rf, ok := w.fetcher.(RunFetcher); ok {
+		return rf.FetchRuns(s, req)
+	}
+	recs, err := w.fetcher.Fetch(s, req)
+	if err != nil {
+		return nil, err
+	}
+	return func(max int) ([]*record.Record, error) {
+		n := min(max, len(recs))
+		run := recs[:n:n] // a processor appending to its run cannot overwrite the next
+		recs = recs[n:]
+		return run, nil
+	}, nil
+}
+
+// process runs records through the processors from the first-th on.
+func (w *worker) process(s *Slice, recs []*record.Record, first int) ([]*record.Record, error) {
+	return w.processRange(s, recs, first, len(w.procs))
+}
+
+// processRange runs records through the processors first to end-1.
+func (w *worker) processRange(s *Slice, recs []*record.Record, first, end int) ([]*record.Record, error) {
+	for i := first; i < end; i++ {
+		p := w.procs[i]
 		in := recs
 		err := w.timed(i+1, len(in), func() (int, error) {
 			var err error

@@ -35,6 +35,10 @@ func (passthrough) Process(_ *job.Slice, in []*record.Record) ([]*record.Record,
 	return in, nil
 }
 
+var _ job.RecordwiseProcessor = passthrough{}
+
+func (passthrough) Recordwise() {}
+
 type delay struct{ d time.Duration }
 
 // Process waits (interrupted only when the job is aborted).

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
@@ -280,6 +281,61 @@ func TestCustomSchemaAcrossWorkers(t *testing.T) {
 	for i, c := range seen {
 		if c != 1 {
 			t.Fatalf("id %d generated %d times", i, c)
+		}
+	}
+}
+
+// A slice larger than the worker's run (job.RunSize) is made a run at a
+// time: the records keep their order and their numbering across runs.
+func TestSliceMadeInRuns(t *testing.T) {
+	dir := writeSchema(t, `{"n": {"incrementalId": 0}, "w": {"faker": "lorem.word"}}`)
+	j, l := job.Validate(diag.NewSource("job.json", []byte(`{"workers": 1, "operations": [
+		{"_op": "data_generator", "size": 1200, "json_schema": "schema.json"}, {"_op": "noop", "size": 600}]}`)), job.Options{Dir: dir})
+	if j == nil {
+		t.Fatal(l.Error())
+	}
+	var slices [][]*record.Record
+	_, err := job.Run(context.Background(), j, job.RunOptions{OnSliceDone: func(_ *job.Slice, out []*record.Record, _ error) {
+		if len(out) > 0 {
+			slices = append(slices, out)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(slices) != 2 || 600 <= job.RunSize {
+		t.Fatalf("%d slices (run size %d)", len(slices), job.RunSize)
+	}
+	for s, out := range slices {
+		for i, r := range out {
+			if n, _ := r.Data.Get("n"); n != float64(s*600+i) {
+				t.Fatalf("slice %d record %d: n = %v", s, i, n)
+			}
+		}
+	}
+}
+
+// stress_test repeats one record through every run of a slice.
+func TestStressTestRepeatsOneRecordAcrossRuns(t *testing.T) {
+	j := mustValidate(t, genJob(map[string]any{"stress_test": true}))
+	f, err := generator.NewFetcher(j, j.Operations[0], time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := f.FetchRuns(nil, req(600, 600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []*record.Record
+	for run, _ := next(256); len(run) > 0; run, _ = next(256) {
+		all = append(all, run...)
+	}
+	if len(all) != 600 {
+		t.Fatalf("%d records", len(all))
+	}
+	for _, r := range all[1:] {
+		if !record.DeepEqual(r.Data, all[0].Data) || r.Data == all[0].Data {
+			t.Fatal("stress_test records differ or share one object")
 		}
 	}
 }

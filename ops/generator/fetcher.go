@@ -84,23 +84,42 @@ func delayOf(c *job.Config) time.Duration {
 // stress_test one record is repeated count times; with delay the fetcher
 // first waits (an abort of the job interrupts the wait).
 func (f *Fetcher) Fetch(sl *job.Slice, req any) ([]*record.Record, error) {
+	next, err := f.FetchRuns(sl, req)
+	if err != nil {
+		return nil, err
+	}
+	return next(math.MaxInt)
+}
+
+// FetchRuns is Fetch a run at a time (job.RunFetcher): the same records in
+// the same order, made as the worker asks for them.
+func (f *Fetcher) FetchRuns(sl *job.Slice, req any) (func(int) ([]*record.Record, error), error) {
 	if req == nil {
-		return []*record.Record{}, nil
+		return func(int) ([]*record.Record, error) { return []*record.Record{}, nil }, nil
 	}
 	count, first, err := parseRequest(req)
 	if err != nil {
 		return nil, job.NoRetry(err)
 	}
 	f.st.seq = first
+	var one *record.Object // stress_test's record
 	if f.stress {
-		return f.repeat(count), nil
-	}
-	if f.delay > 0 {
+		if count > 0 {
+			one = f.st.object(f.fields)
+		}
+	} else if f.delay > 0 {
 		if err := wait(sliceContext(sl), f.delay); err != nil {
 			return nil, err
 		}
 	}
-	return f.generate(count), nil
+	return func(max int) ([]*record.Record, error) {
+		n := min(max, count)
+		count -= n
+		if one != nil {
+			return copies(one, n), nil
+		}
+		return f.generate(n), nil
+	}, nil
 }
 
 // parseRequest reads {"count": n, "processed": total}; the first record's
@@ -150,13 +169,9 @@ func (f *Fetcher) generate(n int) []*record.Record {
 	return out
 }
 
-// repeat makes one record and n copies of it (stress_test).
-func (f *Fetcher) repeat(n int) []*record.Record {
+// copies makes n records, each a copy of one.
+func copies(one *record.Object, n int) []*record.Record {
 	out := make([]*record.Record, n)
-	if n == 0 {
-		return out
-	}
-	one := f.st.object(f.fields)
 	for i := range out {
 		out[i] = record.New(one.DeepClone())
 	}

@@ -63,6 +63,12 @@ type routerProc struct {
 	router Router
 }
 
+var _ job.RecordwiseProcessor = (*routerProc)(nil)
+
+// Recordwise marks the router as job.RecordwiseProcessor: each record is
+// routed alone.
+func (p *routerProc) Recordwise() {}
+
 func (p *routerProc) Process(_ *job.Slice, in []*record.Record) ([]*record.Record, error) {
 	return RouteAll(p.ctx, p.router, in)
 }

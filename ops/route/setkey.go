@@ -33,6 +33,11 @@ type setKey struct {
 	field string
 }
 
+var _ job.RecordwiseProcessor = (*setKey)(nil)
+
+// Recordwise marks set_key as job.RecordwiseProcessor.
+func (p *setKey) Recordwise() {}
+
 func (p *setKey) Process(_ *job.Slice, in []*record.Record) ([]*record.Record, error) {
 	return eachRecord(p.ctx, in, p.set)
 }

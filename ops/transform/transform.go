@@ -143,6 +143,12 @@ func newProcessor(ctx *job.OpContext, c *job.Config) (job.Processor, error) {
 	return &processor{ctx: ctx, plan: p}, nil
 }
 
+var _ job.RecordwiseProcessor = (*processor)(nil)
+
+// Recordwise marks the processor as job.RecordwiseProcessor: the plan runs
+// on each record alone.
+func (t *processor) Recordwise() {}
+
 // Process runs every record through the plan; a record the plan cannot
 // process goes to the dead-letter action.
 func (t *processor) Process(_ *job.Slice, in []*record.Record) ([]*record.Record, error) {
