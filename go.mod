@@ -66,3 +66,5 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	gopkg.in/ini.v1 v1.67.3 // indirect
 )
+
+replace github.com/nyaruka/phonenumbers => ./third_party/phonenumbers

@@ -30,6 +30,7 @@ func parsePhoneNumber(s string) parsed {
 	if !strings.HasPrefix(s, "+") && !strings.HasPrefix(s, "00") {
 		return parsed{}
 	}
+	phonenumbers.Load()
 	num, err := phonenumbers.Parse(s, "")
 	region := ""
 	if err == nil {
