@@ -27,7 +27,7 @@ func classOf(re *syntax.Regexp) *runeClass {
 	case syntax.OpAnyCharNotNL:
 		return newRuneClass([]rune{0, '\n' - 1, '\n' + 1, utf8.MaxRune})
 	case syntax.OpLiteral:
-		if len(re.Rune) == 1 && re.Flags&syntax.FoldCase == 0 && re.Rune[0] != utf8.RuneError {
+		if len(re.Rune) == 1 && re.Flags&syntax.FoldCase == 0 && plainRune(re.Rune[0]) {
 			return newRuneClass([]rune{re.Rune[0], re.Rune[0]})
 		}
 	}
@@ -153,3 +153,20 @@ func isWordAt(s string, i int) bool {
 
 // atWordBoundary reports whether \b holds at pos.
 func atWordBoundary(s string, pos int) bool { return isWordAt(s, pos-1) != isWordAt(s, pos) }
+
+// plainRune reports whether a pattern's rune can be searched for as its
+// UTF-8 text: not U+FFFD, which the engines match against every invalid
+// byte of the input, and not a lone surrogate (JavaScript's \uD800), which
+// string(r) would turn into U+FFFD although no Go string holds it, so it
+// matches nothing.
+func plainRune(r rune) bool { return r != utf8.RuneError && utf8.ValidRune(r) }
+
+// plainRunes reports whether every rune is plainRune.
+func plainRunes(rs []rune) bool {
+	for _, r := range rs {
+		if !plainRune(r) {
+			return false
+		}
+	}
+	return true
+}

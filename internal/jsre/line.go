@@ -2,7 +2,6 @@ package jsre
 
 import (
 	"regexp/syntax"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -129,7 +128,7 @@ func (b *lineBuilder) add(re *syntax.Regexp) bool {
 		if re.Flags&syntax.FoldCase != 0 && b.fold {
 			return b.foldedLiteral(re)
 		}
-		if re.Flags&syntax.FoldCase != 0 || slices.Contains(re.Rune, utf8.RuneError) {
+		if re.Flags&syntax.FoldCase != 0 || !plainRunes(re.Rune) {
 			return false
 		}
 		return b.emit(lineOp{kind: lineLit, lit: string(re.Rune)})
@@ -193,7 +192,7 @@ func foldedLiteralSet(re *syntax.Regexp) (litSet, bool) {
 	var b strings.Builder
 	for _, r := range re.Rune {
 		letter := r < 0x80 && isLetter(byte(r))
-		if letter != fold || r == utf8.RuneError {
+		if letter != fold || !plainRune(r) {
 			return nil, false
 		}
 		if letter {

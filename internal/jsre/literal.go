@@ -2,9 +2,7 @@ package jsre
 
 import (
 	"regexp/syntax"
-	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // maxLiterals bounds the size of the literal sets the analysis builds.
@@ -25,7 +23,7 @@ func exactAtom(re *syntax.Regexp) (litSet, bool) {
 	if re.Op == syntax.OpCharClass {
 		return classSet(re)
 	}
-	if re.Flags&syntax.FoldCase != 0 || slices.Contains(re.Rune, utf8.RuneError) {
+	if re.Flags&syntax.FoldCase != 0 || !plainRunes(re.Rune) {
 		return nil, false
 	}
 	return litSet{string(re.Rune)}, true
@@ -69,7 +67,7 @@ func classSet(re *syntax.Regexp) (litSet, bool) {
 	var out litSet
 	for i := 0; i+1 < len(re.Rune); i += 2 {
 		for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
-			if len(out) >= 8 || r == utf8.RuneError {
+			if len(out) >= 8 || !plainRune(r) {
 				return nil, false
 			}
 			out = append(out, string(r))
