@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
 	"github.com/sluice-dev/sluice/postprocess"
@@ -360,9 +360,16 @@ func dead(r *record.Record, rule RuleRef, code string, err error) *DeadLetter {
 // operation both write the message).
 const MaxDeadMessage = 1000
 
+// boundMessage cuts m to MaxDeadMessage bytes at the start of a character
+// and says how many bytes were left out; the rest of m is kept as it is,
+// like a message that needs no cut.
 func boundMessage(m string) string {
 	if len(m) <= MaxDeadMessage {
 		return m
 	}
-	return strings.ToValidUTF8(m[:MaxDeadMessage], "") + "... (" + strconv.Itoa(len(m)-MaxDeadMessage) + " more bytes)"
+	cut := MaxDeadMessage
+	for cut > 0 && !utf8.RuneStart(m[cut]) {
+		cut--
+	}
+	return m[:cut] + "... (" + strconv.Itoa(len(m)-cut) + " more bytes)"
 }

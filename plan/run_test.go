@@ -58,10 +58,16 @@ func requirementsByDefinition(o *record.Object, req []Requirement) bool {
 // quotes its whole input), cut on a character boundary, saying how much
 // was left out.
 func TestDeadLetterMessageIsBounded(t *testing.T) {
-	long := strings.Repeat("é", 3000) // after "x", the cut at 1,000 bytes splits an é, which is dropped
+	long := strings.Repeat("é", 3000) // after "x", the cut at 1,000 bytes would split an é: it goes whole
 	d := dead(nil, RuleRef{}, CodeOperation, errors.New("x"+long))
-	if len(d.Message) > MaxDeadMessage+40 || !utf8.ValidString(d.Message) || !strings.HasSuffix(d.Message, "... (5001 more bytes)") {
+	if !utf8.ValidString(d.Message) || d.Message != "x"+long[:998]+"... (5002 more bytes)" {
 		t.Errorf("message of %d bytes, valid %v, ends %q", len(d.Message), utf8.ValidString(d.Message), d.Message[len(d.Message)-30:])
+	}
+	// what comes before the cut is kept as it is, invalid bytes included
+	// (the JSON writer of the dead-letter output replaces them)
+	odd := "\xff" + strings.Repeat("a", 2000)
+	if m := dead(nil, RuleRef{}, CodeOperation, errors.New(odd)).Message; m != odd[:MaxDeadMessage]+"... (1001 more bytes)" {
+		t.Errorf("message %q...", m[:10])
 	}
 	if short := dead(nil, RuleRef{}, CodeOperation, errors.New("short")); short.Message != "short" {
 		t.Errorf("a short message changed: %q", short.Message)
