@@ -2,10 +2,10 @@ package generator
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/sluice-dev/sluice/internal/jsdate"
+	"github.com/sluice-dev/sluice/internal/lazyre"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -42,13 +42,13 @@ func examples() []job.Example {
 }
 
 var (
-	ipv4RE     = regexp.MustCompile(`^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$`)
-	ipv6RE     = regexp.MustCompile(`^[0-9a-f]{4}(:[0-9a-f]{4}){7}$`)
-	uuidRE     = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
-	locationRE = regexp.MustCompile(`^-?\d{1,2}(\.\d{1,5})?, -?\d{1,3}(\.\d{1,5})?$`)
-	urlRE      = regexp.MustCompile(`^https://[a-z-]+\.(com|biz|info|name|net|org)/?$`)
-	localRE    = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$`)
-	utcRE      = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
+	ipv4RE     = lazyre.New(`^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$`)
+	ipv6RE     = lazyre.New(`^[0-9a-f]{4}(:[0-9a-f]{4}){7}$`)
+	uuidRE     = lazyre.New(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+	locationRE = lazyre.New(`^-?\d{1,2}(\.\d{1,5})?, -?\d{1,3}(\.\d{1,5})?$`)
+	urlRE      = lazyre.New(`^https://[a-z-]+\.(com|biz|info|name|net|org)/?$`)
+	localRE    = lazyre.New(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$`)
+	utcRE      = lazyre.New(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
 )
 
 func checkEach(n int, each func(*record.Object) error) func([]*record.Record) error {
@@ -70,9 +70,9 @@ func checkDefaultRecord(o *record.Object) error {
 	if keys := strings.Join(o.Keys(), ","); keys != "ip,userAgent,url,uuid,created,ipv6,location,bytes" {
 		return fmt.Errorf("keys %s", keys)
 	}
-	for key, re := range map[string]*regexp.Regexp{"ip": ipv4RE, "url": urlRE, "uuid": uuidRE, "created": localRE, "ipv6": ipv6RE, "location": locationRE} {
-		if s, _ := getString(o, key); !re.MatchString(s) {
-			return fmt.Errorf("%s %q does not match %s", key, s, re)
+	for key, re := range map[string]lazyre.Regexp{"ip": ipv4RE, "url": urlRE, "uuid": uuidRE, "created": localRE, "ipv6": ipv6RE, "location": locationRE} {
+		if s, _ := getString(o, key); !re().MatchString(s) {
+			return fmt.Errorf("%s %q does not match %s", key, s, re())
 		}
 	}
 	if ua, _ := getString(o, "userAgent"); !strings.HasPrefix(ua, "Mozilla/5.0 (") {
@@ -91,20 +91,20 @@ func getString(o *record.Object, key string) (string, bool) {
 	return s, ok
 }
 
-var idAB = regexp.MustCompile(`^[ab][0-9a-f]{8}$`)
+var idAB = lazyre.New(`^[ab][0-9a-f]{8}$`)
 
 func checkIDAndRange(o *record.Object) error {
 	if keys := strings.Join(o.Keys(), ","); keys != "ip,userAgent,url,uuid,ipv6,location,bytes,ts,id" {
 		return fmt.Errorf("keys %s", keys)
 	}
-	if id, _ := getString(o, "id"); !idAB.MatchString(id) {
+	if id, _ := getString(o, "id"); !idAB().MatchString(id) {
 		return fmt.Errorf("id %q", id)
 	}
 	ts, _ := getString(o, "ts")
 	ms, ok := jsdate.Parse(ts)
 	lo, _ := jsdate.Parse("2015-01-01T00:00:00.000Z")
 	hi, _ := jsdate.Parse("2016-01-01T00:00:00.000Z")
-	if !ok || !utcRE.MatchString(ts) || ms < lo || ms >= hi {
+	if !ok || !utcRE().MatchString(ts) || ms < lo || ms >= hi {
 		return fmt.Errorf("ts %q outside 2015", ts)
 	}
 	return nil
