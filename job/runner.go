@@ -123,6 +123,7 @@ func (ex *Execution) startWorkers() (*sync.WaitGroup, error) {
 	var built []*worker
 	for i := 0; i < ex.job.Workers; i++ {
 		w, err := ex.newWorker(i)
+		w.keepOutput = ex.opt.OnSliceDone != nil
 		built = append(built, w)
 		if err != nil {
 			for _, b := range built {

@@ -186,3 +186,27 @@ func TestRecordwiseProcessorsRunOnRunsOfAWholeBatch(t *testing.T) {
 		t.Fatalf("outputs: %v", outs)
 	}
 }
+
+// With every processor record-wise and no OnSliceDone, the worker keeps no
+// output of a slice (nothing reads it); the counts are those of the slice.
+func TestRecordwiseJobWithoutReaderOfOutput(t *testing.T) {
+	takeRunLog()
+	j := mustJob(t, `{"workers": 1, "operations": [{"_op": "test_run_reader"}, {"_op": "test_recordwise"}, {"_op": "noop"}]}`)
+	sum, err := job.Run(context.Background(), j, job.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := sum.Operations
+	if sum.RecordsIn != 600 || sum.RecordsOut != 540 || ops[1].RecordsIn != 600 || ops[2].RecordsIn != 540 || ops[2].RecordsOut != 540 {
+		t.Errorf("summary: %+v, operations %+v", sum, ops)
+	}
+	want := []string{
+		fmt.Sprintf("fetch %d", job.RunSize), fmt.Sprintf("recordwise %d", job.RunSize),
+		fmt.Sprintf("fetch %d", job.RunSize), fmt.Sprintf("recordwise %d", job.RunSize),
+		fmt.Sprintf("fetch %d", 600-2*job.RunSize), fmt.Sprintf("recordwise %d", 600-2*job.RunSize),
+		"fetch 0", "fetch 0", "recordwise 0", // the end of the 600, the empty slice, the flush pass
+	}
+	if got := takeRunLog(); !slices.Equal(got, want) {
+		t.Errorf("calls:\n got %v\nwant %v", got, want)
+	}
+}

@@ -25,6 +25,11 @@ type worker struct {
 	// recordwise is how many processors after the reader are record-wise:
 	// the worker takes each slice through them a run at a time.
 	recordwise int
+	// keepOutput is false on a worker of Execution.Run without
+	// OnSliceDone: no one reads a slice's output. When every processor is
+	// record-wise, a run's output is then garbage once made, and the live
+	// heap the collector marks is the runs in flight, not whole slices.
+	keepOutput bool
 	ran        bool
 }
 
@@ -37,7 +42,7 @@ func (ex *Execution) newWorker(i int) (*worker, error) {
 // newNamedWorker builds a worker with its id and the counters its
 // operations add to.
 func (ex *Execution) newNamedWorker(i int, id string, ops []*OpStats) (*worker, error) {
-	w := &worker{ex: ex, index: i, id: id, apis: &apiSet{byKey: map[string]any{}}, ops: ops}
+	w := &worker{ex: ex, index: i, id: id, apis: &apiSet{byKey: map[string]any{}}, ops: ops, keepOutput: true}
 	for _, c := range ex.job.APIs {
 		inst, err := c.Spec.NewAPI(w.opContext(c, ex.job.apiUser(c.Label, ops)), c)
 		if err != nil {
@@ -223,7 +228,8 @@ func (w *worker) attempt(s *Slice) ([]*record.Record, error) {
 
 // fetchInRuns fetches the slice a run of RunSize records at a time and
 // takes each run through the record-wise processors at once; it returns
-// what they made of the whole slice.
+// what they made of the whole slice, or nothing when they are the last
+// processors and no one reads it (keepOutput).
 func (w *worker) fetchInRuns(s *Slice, req any) ([]*record.Record, error) {
 	var next func(int) ([]*record.Record, error)
 	err := w.timed(0, 0, func() (int, error) {
@@ -234,6 +240,7 @@ func (w *worker) fetchInRuns(s *Slice, req any) ([]*record.Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	keep := w.keepOutput || w.recordwise < len(w.procs)
 	var out []*record.Record
 	for {
 		var run []*record.Record
@@ -251,7 +258,9 @@ func (w *worker) fetchInRuns(s *Slice, req any) ([]*record.Record, error) {
 		if run, err = w.processRange(s, run, 0, w.recordwise); err != nil {
 			return nil, err
 		}
-		out = append(out, run...)
+		if keep {
+			out = append(out, run...)
+		}
 	}
 }
 
