@@ -71,6 +71,7 @@ func (f *arrayFramer) run(src *source) error {
 			}
 			i++
 		}
+		src.release(data) // the elements were copied
 		if err != nil {
 			return f.finish(err)
 		}

@@ -29,21 +29,21 @@ type chunk struct {
 
 // readChunks reads r on its own goroutine, so that the framer can notice
 // when the input stalls. It ends at the end of the input, at an error or
-// when stop is closed.
-func readChunks(r io.Reader, stop <-chan struct{}) <-chan chunk {
+// when stop is closed. Each read goes into a buffer of its own: one the
+// framer gave back (free), or a new one.
+func readChunks(r io.Reader, stop <-chan struct{}, free <-chan []byte) <-chan chunk {
 	ch := make(chan chunk, 4)
 	go func() {
 		defer close(ch)
-		var buf []byte
 		for {
-			// a read fills the rest of the last buffer (a pipe returns at
-			// most 64 KiB a read): chunks are never written once sent
-			if len(buf) < chunkBytes/8 {
+			var buf []byte
+			select {
+			case buf = <-free:
+			default:
 				buf = make([]byte, chunkBytes)
 			}
 			n, err := r.Read(buf)
-			data := buf[:n:n]
-			buf = buf[n:]
+			data := buf[:n]
 			if n > 0 {
 				select {
 				case ch <- chunk{data: data}: // what was read is delivered, even when stopping
@@ -71,6 +71,7 @@ func readChunks(r io.Reader, stop <-chan struct{}) <-chan chunk {
 // bytes that format detection looked at put back in front.
 type source struct {
 	chunks  <-chan chunk
+	free    chan []byte // buffers the framer is done with, for the reader
 	stop    <-chan struct{} // the run is ending (signal or output error)
 	pending [][]byte
 	err     error
@@ -135,6 +136,24 @@ func (s *source) drain() ([]byte, error) {
 }
 
 func (s *source) unread(b []byte) { s.pending = append([][]byte{b}, s.pending...) }
+
+// newSource starts reading r.
+func newSource(r io.Reader, stop <-chan struct{}) *source {
+	free := make(chan []byte, 4)
+	return &source{chunks: readChunks(r, stop, free), free: free, stop: stop}
+}
+
+// release gives back a buffer next returned once the framer no longer
+// needs it (it copies what it keeps): the reader reads into it again.
+func (s *source) release(b []byte) {
+	if cap(b) < chunkBytes {
+		return
+	}
+	select {
+	case s.free <- b[:chunkBytes]:
+	default:
+	}
+}
 
 // sniff reads the start of the input, drops a UTF-8 BOM and reports
 // whether the input is one JSON array rather than NDJSON. An input whose
@@ -227,7 +246,8 @@ func (f *lineFramer) run(src *source) error {
 			f.flush()
 			continue
 		}
-		f.add(data)
+		f.add(data) // copies what it keeps
+		src.release(data)
 		if err != nil {
 			return f.finish(err)
 		}
@@ -300,7 +320,7 @@ func (f *lineFramer) flush() {
 	if f.done == 0 {
 		return
 	}
-	b := &batch{line: f.line, data: f.cur[:f.done], out: make([]byte, 0, f.done/2)}
+	b := &batch{line: f.line, data: f.cur[:f.done]}
 	rest := f.cur[f.done:]
 	f.cur = append(make([]byte, 0, max(batchBytes+batchBytes/8, len(rest))), rest...)
 	f.line += f.lines

@@ -25,6 +25,9 @@ const deadExcerpt = 1024
 
 // process parses, runs and encodes one batch.
 func (s *stream) process(b *batch, w *worker) {
+	if len(b.data) > 0 || len(b.elems) > 0 {
+		b.out = s.outBuffer(max(len(b.data), batchBytes))
+	}
 	for _, e := range b.elems {
 		s.line(b, e.text, e.line, w)
 	}

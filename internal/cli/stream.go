@@ -38,6 +38,10 @@ type stream struct {
 	// authoring commands read their data this way); one worker then
 	// processes the batches, in order.
 	visit func(o *record.Object, line int)
+	// spareOut holds output buffers the collector has written: workers
+	// encode into them instead of allocating (and zeroing) a new one per
+	// batch.
+	spareOut chan []byte
 }
 
 type batch struct {
@@ -68,12 +72,13 @@ func (s *stream) halt() { s.stopOnce.Do(func() { close(s.stop) }) }
 // run processes one input to its end (or until the stream is stopped).
 func (s *stream) run(in namedReader) error {
 	s.name = in.name
-	src := &source{chunks: readChunks(in.r, s.stop), stop: s.stop}
+	src := newSource(in.r, s.stop)
 	workers := runtime.GOMAXPROCS(0)
 	if s.visit != nil {
 		workers = 1
 	}
 	maxInFlight := 2 * workers
+	s.spareOut = make(chan []byte, maxInFlight)
 	work := make(chan *batch, maxInFlight)
 	done := make(chan *batch, maxInFlight)
 	slots := make(chan struct{}, maxInFlight)
@@ -115,6 +120,26 @@ func (s *stream) run(in namedReader) error {
 	return <-errc
 }
 
+// spare keeps a written output buffer for a later batch (when fewer than
+// the batches in flight are kept already).
+func (s *stream) spare(out []byte) {
+	select {
+	case s.spareOut <- out[:0]:
+	default:
+	}
+}
+
+// outBuffer is an output buffer for a batch of n input bytes: a spare one
+// when there is one.
+func (s *stream) outBuffer(n int) []byte {
+	select {
+	case b := <-s.spareOut:
+		return b
+	default:
+		return make([]byte, 0, n/2)
+	}
+}
+
 // collect writes finished batches in sequence order and frees their slot.
 // Output is flushed after every batch, so records of a slow input are
 // written as soon as they are processed.
@@ -132,6 +157,7 @@ func (s *stream) collect(done <-chan *batch, slots <-chan struct{}) {
 			delete(pending, next)
 			s.out.Write(x.out)
 			s.dead.Write(x.dead)
+			s.spare(x.out)
 			next++
 			<-slots
 		}
