@@ -71,7 +71,7 @@ func readChunks(r io.Reader, stop <-chan struct{}, free <-chan []byte) <-chan ch
 // bytes that format detection looked at put back in front.
 type source struct {
 	chunks  <-chan chunk
-	free    chan []byte // buffers the framer is done with, for the reader
+	free    chan []byte     // buffers the framer is done with, for the reader
 	stop    <-chan struct{} // the run is ending (signal or output error)
 	pending [][]byte
 	err     error
