@@ -13,7 +13,11 @@
 // defaults and checks, job-level checks, a summary, runnable examples and
 // constructors — from which validation and `pipeline docs` both come. The
 // runner, not the operations, owns concurrency, retries, statistics and the
-// dead-letter actions (OpContext.Reject).
+// dead-letter actions (OpContext.Reject). Processors that keep nothing from
+// one record to the next say so (RecordwiseProcessor), as readers that can
+// make a slice a run at a time do (RunFetcher): a worker takes a slice
+// through the record-wise processors after its reader RunSize records at a
+// time, while the records are in the core's cache.
 //
 // Beyond one process (package cluster), the same operations run through a
 // small seam: NewSlicer for a controller, SliceRunner for workers (every
