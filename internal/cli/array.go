@@ -132,36 +132,53 @@ func (f *arrayFramer) step(c byte) {
 // first byte was fed to f.sc) and keeps what it scanned. It stops after the
 // bracket that closes the element (ended) or at the end of data. It tracks
 // the same string, escape and depth state as valueScanner.feed, without a
-// call per byte: most of a record's bytes are plain string bytes, skipped
-// in a tight loop.
+// call per byte: the plain bytes of a string are skipped eight at a time,
+// and the bytes between strings (colons, commas, numbers, white space) in
+// a tight loop until the next byte that matters.
 func (f *arrayFramer) composite(data []byte) (n int, ended bool) {
 	sc := &f.sc
 	j := 0
 	for j < len(data) {
-		c := data[j]
-		j++
-		if c == '\n' {
-			f.line++
-		}
 		if sc.inString {
-			switch {
-			case sc.escape:
+			if sc.escape { // the byte after a backslash, whatever it is
 				sc.escape = false
-			case c == '\\':
-				sc.escape = true
-			case c == '"':
-				sc.inString = false
-			default:
-				j += plainStringRun(data[j:])
+				if data[j] == '\n' {
+					f.line++
+				}
+				j++
+				continue
 			}
+			j += plainStringRun(data[j:])
+			if j == len(data) {
+				break
+			}
+			switch data[j] {
+			case '"':
+				sc.inString = false
+			case '\\':
+				sc.escape = true
+			default: // a newline
+				f.line++
+			}
+			j++
 			continue
 		}
+		for j < len(data) && !elementStops[data[j]] {
+			j++
+		}
+		if j == len(data) {
+			break
+		}
+		c := data[j]
+		j++
 		switch c {
 		case '"':
 			sc.inString = true
+		case '\n':
+			f.line++
 		case '{', '[':
 			sc.depth++
-		case '}', ']':
+		default: // '}', ']'
 			if sc.depth--; sc.depth == 0 {
 				f.keepRun(data[:j])
 				return j, true
@@ -171,6 +188,9 @@ func (f *arrayFramer) composite(data []byte) (n int, ended bool) {
 	f.keepRun(data[:j])
 	return j, false
 }
+
+// elementStops are the bytes composite stops at between strings.
+var elementStops = [256]bool{'"': true, '\n': true, '{': true, '[': true, '}': true, ']': true}
 
 // plainStringRun is the length of the run of string bytes at the start of
 // b that are neither a quote, a backslash nor a newline. It looks at eight
