@@ -30,21 +30,37 @@ type Regexp struct {
 // Compile compiles pattern with JavaScript flags (any of "gimsuy"; g and y
 // only matter to callers that loop).
 func Compile(pattern, flags string) (*Regexp, error) {
-	for _, f := range flags {
-		if !strings.ContainsRune("gimsuyd", f) {
-			return nil, fmt.Errorf("Invalid flags supplied to RegExp constructor '%s'", flags)
-		}
+	if !validFlags(flags) {
+		return nil, fmt.Errorf("Invalid flags supplied to RegExp constructor '%s'", flags)
 	}
-	if at := checkRepeat(pattern, flags); at >= 0 {
-		return nil, fmt.Errorf("Invalid regular expression: /%s/: Nothing to repeat", pattern)
+	norm, err := Normalize(pattern, flags)
+	if err != nil {
+		return nil, err
 	}
 	r := &Regexp{source: pattern, flags: flags}
-	if tr, ok := translate(pattern, flags); ok {
+	if tr, ok := translate(norm, flags); ok {
 		if re, err := regexp.Compile(tr); err == nil {
-			r.re2, r.groups, r.fast = re, re.NumSubexp(), analyze(tr, strings.Contains(flags, "i"))
+			r.re2, r.groups, r.fast = re, re.NumSubexp(), analyze(tr, asciiFold(flags))
 			return r, nil
 		}
 	}
+	return r, r.compileBacktracking(norm)
+}
+
+// validFlags reports whether JavaScript accepts flags: each of "dgimsuy"
+// at most once.
+func validFlags(flags string) bool {
+	for i, f := range flags {
+		if !strings.ContainsRune("dgimsuy", f) || strings.ContainsRune(flags[:i], f) {
+			return false
+		}
+	}
+	return true
+}
+
+// compileBacktracking compiles the normalized pattern norm with regexp2.
+func (r *Regexp) compileBacktracking(norm string) error {
+	flags := r.flags
 	opts := regexp2.RegexOptions(regexp2.ECMAScript)
 	if strings.Contains(flags, "i") {
 		opts |= regexp2.IgnoreCase
@@ -55,14 +71,14 @@ func Compile(pattern, flags string) (*Regexp, error) {
 	if strings.Contains(flags, "s") {
 		opts = opts&^regexp2.ECMAScript | regexp2.Singleline
 	}
-	bt, err := regexp2.Compile(pattern, opts)
+	bt, err := regexp2.Compile(asciiBoundaries(norm), opts)
 	if err != nil {
-		return nil, fmt.Errorf("Invalid regular expression: /%s/: %v", pattern, err)
+		return fmt.Errorf("Invalid regular expression: /%s/%s: %v", r.source, flags, err)
 	}
 	bt.MatchTimeout = Timeout
 	r.bt, r.stepCache = bt, &stepCache{opts: opts}
 	r.groups = len(bt.GetGroupNumbers()) - 1
-	return r, nil
+	return nil
 }
 
 // MustCompile is Compile that panics; for patterns fixed in the program.
@@ -255,4 +271,41 @@ func runeOffsetToByte(s string, n int) int {
 		n--
 	}
 	return len(s)
+}
+
+// The ASCII word boundary of JavaScript's \b and \B as look-arounds:
+// regexp2's \b also counts letters such as é as word characters.
+const (
+	asciiWord       = `[A-Za-z0-9_]`
+	ASCIIBoundary   = `(?:(?<=` + asciiWord + `)(?!` + asciiWord + `)|(?<!` + asciiWord + `)(?=` + asciiWord + `))`
+	ASCIINoBoundary = `(?:(?<=` + asciiWord + `)(?=` + asciiWord + `)|(?<!` + asciiWord + `)(?!` + asciiWord + `))`
+)
+
+// asciiBoundaries rewrites the \b and \B of a normalized pattern (outside
+// classes) as ASCIIBoundary and ASCIINoBoundary, for regexp2.
+func asciiBoundaries(norm string) string {
+	if !strings.Contains(norm, `\b`) && !strings.Contains(norm, `\B`) {
+		return norm
+	}
+	var b strings.Builder
+	for i := 0; i < len(norm); i++ {
+		switch c := norm[i]; {
+		case c == '[':
+			end := classEnd(norm, i)
+			b.WriteString(norm[i : end+1])
+			i = end
+		case c == '\\' && i+1 < len(norm) && norm[i+1] == 'b':
+			b.WriteString(ASCIIBoundary)
+			i++
+		case c == '\\' && i+1 < len(norm) && norm[i+1] == 'B':
+			b.WriteString(ASCIINoBoundary)
+			i++
+		case c == '\\' && i+1 < len(norm):
+			b.WriteString(norm[i : i+2])
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -1,108 +1,274 @@
 package jsre
 
-import "strings"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
-// checkRepeat finds what JavaScript rejects with "Nothing to repeat" and
-// neither engine does: a quantifier with nothing before it, or after an
-// assertion (^, $, \b, \B, a lookbehind, and a lookahead with the u flag),
-// or after another quantifier (a** — a lazy marker ? excepted). Annex B of
-// the standard, which browsers and node follow without the u flag, lets a
-// lookahead be repeated and reads a { that starts no quantifier as a
-// literal. It returns the offset of the quantifier, or -1. (The u flag's
-// other strictness — a lone { or }, a reference to a missing group — is
-// not checked.)
-func checkRepeat(src, flags string) int {
-	unicode := strings.Contains(flags, "u")
-	const (
-		nothing = iota
-		atom
-		assertion
-		quantified
-		lazy
-	)
-	prev := nothing
-	var groups []int // what each open group becomes when it closes
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		n := 0 // length of a quantifier at i
-		switch c {
-		case '\\':
-			prev = atom
-			if i+1 < len(src) && (src[i+1] == 'b' || src[i+1] == 'B') {
-				prev = assertion
-			}
-			i++
-			continue
-		case '[':
-			i = classEnd(src, i)
-			prev = atom
-			continue
-		case '(':
-			kind := atom
-			switch {
-			case strings.HasPrefix(src[i:], "(?<=") || strings.HasPrefix(src[i:], "(?<!"):
-				kind = assertion
-			case strings.HasPrefix(src[i:], "(?=") || strings.HasPrefix(src[i:], "(?!"):
-				if unicode {
-					kind = assertion
-				}
-			}
-			groups = append(groups, kind)
-			if strings.HasPrefix(src[i:], "(?") && i+2 < len(src) {
-				i += 2 // the ?x of a special group is no quantifier
-			}
-			prev = nothing
-			continue
-		case ')':
-			prev = atom
-			if k := len(groups); k > 0 {
-				prev, groups = groups[k-1], groups[:k-1]
-			}
-			continue
-		case '|':
-			prev = nothing
-			continue
-		case '^', '$':
-			prev = assertion
-			continue
-		case '*', '+', '?':
-			n = 1
-		case '{':
-			n = braceQuantifier(src[i:])
-			if n == 0 { // a literal {, as Annex B reads it
-				prev = atom
-				continue
-			}
-		default:
-			prev = atom
-			continue
-		}
-		switch {
-		case c == '?' && prev == quantified:
-			prev = lazy
-		case prev == atom:
-			prev = quantified
-			i += n - 1
-		default:
-			return i
-		}
+// Normalize checks pattern as JavaScript's RegExp does with flags and
+// returns it respelled so that RE2, regexp2 in ECMAScript mode and sluice's
+// translators all read it as JavaScript does: every escape whose meaning
+// depends on the u flag or that regexp2 reads otherwise (\p, \u{…}, \c, \k,
+// identity escapes such as \a or \Z, legacy octal escapes, a { that starts
+// no quantifier) becomes an escape all of them agree on. The error of a
+// pattern JavaScript rejects is JavaScript's, e.g. "Invalid regular
+// expression: /a{/u: Incomplete quantifier".
+func Normalize(pattern, flags string) (string, error) {
+	p := parser{src: pattern, unicode: strings.Contains(flags, "u"), fold: strings.Contains(flags, "i")}
+	p.groups, p.names = countGroups(pattern)
+	p.out.Grow(len(pattern) + 8)
+	if msg := p.run(); msg != "" {
+		return "", fmt.Errorf("Invalid regular expression: /%s/%s: %s", pattern, flags, msg)
 	}
-	return -1
+	return p.out.String(), nil
 }
 
-// braceQuantifier is the length of the {n}, {n,} or {n,m} quantifier at
-// the start of s, or 0 when s starts no quantifier.
-func braceQuantifier(s string) int {
+// What precedes a quantifier.
+const (
+	nothing = iota
+	atom
+	assertion  // ^ $ \b \B: never repeated
+	lookahead  // repeated only without the u flag (Annex B)
+	lookbehind // never repeated
+	quantified
+	lazy
+)
+
+// parser walks a pattern once, in JavaScript's grammar, writing the
+// normalized pattern to out; its methods return an error message or "".
+type parser struct {
+	src     string
+	i       int
+	unicode bool
+	fold    bool // the i flag
+	out     strings.Builder
+	groups  int      // capture groups of the whole pattern
+	names   []string // group names of the whole pattern
+	seen    []string // group names met so far
+	open    []int    // what each open group becomes when it closes
+	prev    int
+}
+
+func (p *parser) run() string {
+	for p.i < len(p.src) {
+		if msg := p.step(); msg != "" {
+			return msg
+		}
+	}
+	if len(p.open) > 0 {
+		return "Unterminated group"
+	}
+	return ""
+}
+
+func (p *parser) step() string {
+	c := p.src[p.i]
+	switch c {
+	case '\\':
+		return p.escape()
+	case '[':
+		p.prev = atom
+		return p.class()
+	case '(':
+		return p.group()
+	case ')':
+		k := len(p.open)
+		if k == 0 {
+			return "Unmatched ')'"
+		}
+		p.prev, p.open = p.open[k-1], p.open[:k-1]
+		return p.copy(1)
+	case '|':
+		p.prev = nothing
+		return p.copy(1)
+	case '^', '$':
+		p.prev = assertion
+		return p.copy(1)
+	case '*', '+', '?':
+		return p.quantify(1)
+	case '{':
+		return p.brace()
+	case '}', ']':
+		if p.unicode {
+			return "Lone quantifier brackets"
+		}
+		p.prev = atom
+		p.literal(rune(c))
+		p.i++
+		return ""
+	}
+	p.prev = atom
+	_, w := utf8.DecodeRuneInString(p.src[p.i:])
+	return p.copy(w)
+}
+
+// copy writes the next n bytes of the pattern as they are.
+func (p *parser) copy(n int) string {
+	p.out.WriteString(p.src[p.i : p.i+n])
+	p.i += n
+	return ""
+}
+
+// literal writes r so that every engine reads it as the character itself:
+// letters and non-ASCII characters as they are, other ASCII characters as
+// \xHH (never syntax, never the continuation of an escape), a lone
+// surrogate as \uHHHH.
+func (p *parser) literal(r rune) {
+	switch {
+	case r < utf8.RuneSelf && isLetter(byte(r)):
+		p.out.WriteByte(byte(r))
+	case r < utf8.RuneSelf:
+		fmt.Fprintf(&p.out, `\x%02x`, r)
+	case r >= 0xD800 && r <= 0xDFFF:
+		fmt.Fprintf(&p.out, `\u%04x`, r)
+	default:
+		p.out.WriteRune(r)
+	}
+}
+
+// quantify checks the quantifier of n bytes at i against what precedes it.
+func (p *parser) quantify(n int) string {
+	switch {
+	case p.src[p.i] == '?' && p.prev == quantified:
+		p.prev = lazy
+	case p.prev == atom || p.prev == lookahead && !p.unicode:
+		p.prev = quantified
+	case p.prev == lookahead || p.prev == lookbehind:
+		return "Invalid quantifier"
+	default:
+		return "Nothing to repeat"
+	}
+	return p.copy(n)
+}
+
+// brace reads a { as a quantifier or, where Annex B allows (no u flag), as
+// the character itself.
+func (p *parser) brace() string {
+	q, ok := braceQuantifier(p.src[p.i:])
+	switch {
+	case ok && q.max >= 0 && q.min > q.max:
+		if p.prev == atom || p.prev == quantified || p.prev == lazy {
+			return "numbers out of order in {} quantifier"
+		}
+		return p.quantify(q.len)
+	case ok:
+		return p.quantify(q.len)
+	case !p.unicode:
+		p.prev = atom
+		p.literal('{')
+		p.i++
+		return ""
+	case p.prev == atom:
+		return "Incomplete quantifier"
+	}
+	return "Lone quantifier brackets"
+}
+
+// quantifierBraces is a {n}, {n,} or {n,m} quantifier of len bytes; max
+// is -1 for no upper bound, and counts too large for an int are MaxInt.
+type quantifierBraces struct{ min, max, len int }
+
+// braceQuantifier reads the quantifier at the start of s (which starts
+// with {); ok is false when s starts no quantifier.
+func braceQuantifier(s string) (q quantifierBraces, ok bool) {
 	end := strings.IndexByte(s, '}')
 	if end < 0 {
-		return 0
+		return q, false
 	}
-	body := s[1:end]
-	lo, hi, two := strings.Cut(body, ",")
-	if lo == "" || strings.Trim(lo, "0123456789") != "" || (two && strings.Trim(hi, "0123456789") != "") {
-		return 0
+	lo, hi, two := strings.Cut(s[1:end], ",")
+	if !isDecimal(lo) || two && hi != "" && !isDecimal(hi) {
+		return q, false
 	}
-	return end + 1
+	q.min, q.max, q.len = count(lo), count(lo), end+1
+	if two {
+		q.max = -1
+		if hi != "" {
+			q.max = count(hi)
+		}
+	}
+	return q, true
+}
+
+func isDecimal(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+
+func count(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return int(^uint(0) >> 1)
+	}
+	return n
+}
+
+// group opens a group.
+func (p *parser) group() string {
+	rest := p.src[p.i:]
+	kind, n := atom, 1
+	switch {
+	case strings.HasPrefix(rest, "(?:"):
+		n = 3
+	case strings.HasPrefix(rest, "(?=") || strings.HasPrefix(rest, "(?!"):
+		kind, n = lookahead, 3
+	case strings.HasPrefix(rest, "(?<=") || strings.HasPrefix(rest, "(?<!"):
+		kind, n = lookbehind, 4
+	case strings.HasPrefix(rest, "(?<"):
+		name, ok := groupName(rest[2:])
+		if !ok {
+			return "Invalid capture group name"
+		}
+		for _, s := range p.seen {
+			if s == name {
+				return "Duplicate capture group name"
+			}
+		}
+		p.seen = append(p.seen, name)
+		n = 3 + len(name) + 1
+	case strings.HasPrefix(rest, "(?"):
+		return "Invalid group"
+	}
+	p.open = append(p.open, kind)
+	p.prev = nothing
+	return p.copy(n)
+}
+
+// groupName reads the <name> at the start of s and returns the name.
+func groupName(s string) (string, bool) {
+	end := strings.IndexByte(s, '>')
+	if !strings.HasPrefix(s, "<") || end < 0 {
+		return "", false
+	}
+	name := s[1:end]
+	for k, r := range name {
+		start := r == '$' || r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r)
+		if !start && (k == 0 || !unicode.In(r, unicode.Nd, unicode.Mn, unicode.Mc, unicode.Pc) && r != 0x200C && r != 0x200D) {
+			return "", false
+		}
+	}
+	return name, name != ""
+}
+
+// countGroups counts the capture groups of src and collects their names
+// (JavaScript resolves \1 and \k<name> against the whole pattern).
+func countGroups(src string) (n int, names []string) {
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '[':
+			i = classEnd(src, i)
+		case '(':
+			rest := src[i+1:]
+			if !strings.HasPrefix(rest, "?") {
+				n++
+			} else if name, ok := groupName(rest[1:]); ok && !strings.HasPrefix(rest, "?<=") && !strings.HasPrefix(rest, "?<!") {
+				n++
+				names = append(names, name)
+			}
+		}
+	}
+	return n, names
 }
 
 // classEnd is the index of the ] that closes the class opened at i (or

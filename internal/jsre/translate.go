@@ -13,12 +13,15 @@ const jsSpace = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{20
 // translate rewrites a JavaScript pattern into an equivalent RE2 pattern, or
 // reports false when the pattern uses something RE2 lacks or treats
 // differently (then the backtracking engine is used).
+//
+// With the u flag JavaScript matches code points, as RE2 does, and the i
+// flag folds by Unicode simple case folding, as RE2's (?i) does.
 func translate(src, flags string) (string, bool) {
-	if strings.ContainsAny(flags, "muy") {
+	if strings.ContainsAny(flags, "my") {
 		return "", false
 	}
 	t := translator{src: src, b: &strings.Builder{}}
-	if strings.Contains(flags, "i") {
+	if asciiFold(flags) {
 		if !isASCII(src) {
 			return "", false
 		}
@@ -28,7 +31,16 @@ func translate(src, flags string) (string, bool) {
 	if !t.run() {
 		return "", false
 	}
+	if strings.Contains(flags, "i") && !t.fold {
+		return "(?i)" + t.b.String(), true
+	}
 	return t.b.String(), true
+}
+
+// asciiFold reports whether the flags fold case as JavaScript does without
+// the u flag (see translator.fold).
+func asciiFold(flags string) bool {
+	return strings.Contains(flags, "i") && !strings.Contains(flags, "u")
 }
 
 func isASCII(s string) bool {
@@ -107,23 +119,12 @@ func (t *translator) group() bool {
 
 // quantifier accepts {n}, {n,} and {n,m} with counts RE2 allows.
 func (t *translator) quantifier() bool {
-	end := strings.IndexByte(t.src[t.i:], '}')
-	if end < 0 {
+	q, ok := braceQuantifier(t.src[t.i:])
+	if !ok || q.min > 1000 || q.max > 1000 {
 		return false
 	}
-	body := t.src[t.i+1 : t.i+end]
-	parts := strings.SplitN(body, ",", 2)
-	for k, p := range parts {
-		if p == "" && k == 1 {
-			continue
-		}
-		n, err := strconv.Atoi(p)
-		if err != nil || n > 1000 || p[0] == '+' || p[0] == '-' {
-			return false
-		}
-	}
-	t.b.WriteString(t.src[t.i : t.i+end+1])
-	t.i += end + 1
+	t.b.WriteString(t.src[t.i : t.i+q.len])
+	t.i += q.len
 	return true
 }
 
@@ -161,11 +162,24 @@ func (t *translator) escape(inClass bool) bool {
 		return t.hexEscape(4, inClass)
 	case c == '0' && (t.i >= len(t.src) || !isDigit(t.src[t.i])):
 		t.b.WriteString(`\x00`)
+	case c == 'p' || c == 'P':
+		return t.property() // only with the u flag: Normalize spells out \p otherwise
 	case isDigit(c) || isLetter(c) || c >= 0x80:
 		return false // back-references, \c, \p, identity escapes of letters
 	default:
 		t.b.WriteString(`\x{` + strconv.FormatInt(int64(c), 16) + `}`)
 	}
+	return true
+}
+
+// property copies \p{Table} (a Go table name, see Normalize).
+func (t *translator) property() bool {
+	end := strings.IndexByte(t.src[t.i:], '}')
+	if t.fold || end < 0 {
+		return false
+	}
+	t.b.WriteString(t.src[t.i-2 : t.i+end+1])
+	t.i += end + 1
 	return true
 }
 
