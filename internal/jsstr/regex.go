@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
 )
 
 // MatchTimeout bounds every match of a regular expression compiled by Regex
@@ -28,7 +30,9 @@ var ErrInvalidFlags = errors.New("Invalid flags supplied to RegExp constructor")
 // flags)) with regexp2 in ECMAScript mode. Flags i, m, s and u map to
 // regexp2 options, y (sticky) anchors matches with \G, g and d are accepted
 // and have no effect on the compiled expression (Replace takes global as an
-// argument). The pattern is translated where regexp2 differs from
+// argument). jsre.Normalize first checks the pattern as JavaScript does
+// (its syntax errors, the u flag's strictness and meaning of \p and
+// \u{…}); then it is translated where regexp2 differs from
 // JavaScript: capture groups are numbered in order of appearance, "." does
 // not match line terminators, \b and \B are ASCII word boundaries, and
 // identity escapes such as \a \e \z \A \Z \G are literal letters, and with
@@ -40,7 +44,11 @@ func Regex(pattern, flags string) (*regexp2.Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	tr, err := translate(pattern, opts)
+	norm, err := jsre.Normalize(pattern, flags)
+	if err != nil {
+		return nil, err
+	}
+	tr, err := translate(norm, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -125,14 +133,12 @@ type translator struct {
 }
 
 const (
-	asciiWordClass = `[A-Za-z0-9_]`
-	asciiBoundary  = `(?:(?<=` + asciiWordClass + `)(?!` + asciiWordClass + `)|(?<!` + asciiWordClass + `)(?=` + asciiWordClass + `))`
-	asciiNonBound  = `(?:(?<=` + asciiWordClass + `)(?=` + asciiWordClass + `)|(?<!` + asciiWordClass + `)(?!` + asciiWordClass + `))`
 	jsDot          = `[^\n\r\u2028\u2029]`
 	jsLineStart    = `(?<![^\n\r\u2028\u2029])`
 	jsLineEnd      = `(?![^\n\r\u2028\u2029])`
 )
 
+// translate rewrites a pattern jsre.Normalize has checked and respelled.
 func translate(pattern string, opts regexp2.RegexOptions) (string, error) {
 	t := &translator{src: pattern, dotAll: opts&regexp2.Singleline != 0, unicode: opts&regexp2.Unicode != 0,
 		multi: opts&regexp2.Multiline != 0}
@@ -220,11 +226,11 @@ func (t *translator) escape() error {
 	case c == 'u' && t.unicode && strings.HasPrefix(t.src[t.i+2:], "{"):
 		return t.pass(2)
 	case c == 'b' && !t.inClass:
-		t.out.WriteString(asciiBoundary)
+		t.out.WriteString(jsre.ASCIIBoundary)
 		t.i += 2
 		return nil
 	case c == 'B' && !t.inClass:
-		t.out.WriteString(asciiNonBound)
+		t.out.WriteString(jsre.ASCIINoBoundary)
 		t.i += 2
 		return nil
 	case c == 'c' && t.i+2 < len(t.src) && isLetter(t.src[t.i+2]):

@@ -1,0 +1,100 @@
+package jsretest
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FlagCase is one line of js-flags.jsonl (gen-js-flags.mjs): node's
+// verdict on a pattern with flags ("" when valid) and, when valid, the
+// text exec matched in each input (nil: no match).
+type FlagCase struct {
+	Pattern, Flags, Error string
+	Matches               []*string
+}
+
+// ReadFlagCases reads the inputs and the cases of a js-flags.jsonl.
+func ReadFlagCases(t testing.TB, path string) (inputs []string, cases []FlagCase) {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	sc.Scan()
+	var head struct{ Inputs []string }
+	if err := json.Unmarshal(sc.Bytes(), &head); err != nil {
+		t.Fatal(err)
+	}
+	for sc.Scan() {
+		var c FlagCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, c)
+	}
+	if len(cases) < 1000 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	return head.Inputs, cases
+}
+
+// UTF16Only reports whether JavaScript's result depends on strings being
+// UTF-16 code units (docs/compat.md, "Strings compare by UTF-16 code
+// unit"): no u flag and an astral character in the pattern or the input,
+// or a match that is half of a surrogate pair.
+func UTF16Only(c FlagCase, input string, want *string) bool {
+	if want != nil && !utf8.ValidString(*want) {
+		return true
+	}
+	return !strings.Contains(c.Flags, "u") && (hasAstral(input) || hasAstral(c.Pattern) || strings.Contains(c.Pattern, `\uD83D`))
+}
+
+func hasAstral(s string) bool {
+	for _, r := range s {
+		if r > 0xFFFF {
+			return true
+		}
+	}
+	return false
+}
+
+// UnsupportedProperty reports a property JavaScript knows and Go's
+// unicode tables lack, which sluice rejects with "Invalid property name"
+// (docs/compat.md, "Unicode property escapes").
+func UnsupportedProperty(c FlagCase) bool {
+	return strings.Contains(c.Flags, "u") && (strings.Contains(c.Pattern, `\p{Script_Extensions=`) || strings.Contains(c.Pattern, `\p{Emoji}`))
+}
+
+// KnownDifference reports the matches docs/compat.md ("Case folding of
+// backtracking patterns") lists: regexp2 (backtracking true) folds K
+// (U+212A) and ſ (U+017F) as it does, not as JavaScript; with the i and u
+// flags JavaScript's \b counts them as word characters; and regexp2
+// misses an astral character outside a negated class holding another.
+func KnownDifference(backtracking bool, c FlagCase, input string) bool {
+	odd := input == "\u212A" || input == "\u017F"
+	switch {
+	case odd && backtracking && strings.Contains(c.Flags, "i"):
+		return true
+	case odd && strings.Contains(c.Flags, "i") && strings.Contains(c.Flags, "u") && strings.Contains(c.Pattern, `\b`):
+		return true
+	}
+	return backtracking && strings.Contains(c.Pattern, "[^") && hasAstral(c.Pattern) && hasAstral(input)
+}
+
+// Want is the error a compiler should give for c: node's, or the pinned
+// "Invalid property name" of UnsupportedProperty.
+func Want(c FlagCase) string {
+	if UnsupportedProperty(c) && c.Error == "" {
+		return "Invalid regular expression: /" + c.Pattern + "/" + c.Flags + ": Invalid property name"
+	}
+	return c.Error
+}
+
+// SameText reports whether two optional match texts are equal.
+func SameText(a, b *string) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
