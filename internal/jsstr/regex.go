@@ -133,9 +133,9 @@ type translator struct {
 }
 
 const (
-	jsDot          = `[^\n\r\u2028\u2029]`
-	jsLineStart    = `(?<![^\n\r\u2028\u2029])`
-	jsLineEnd      = `(?![^\n\r\u2028\u2029])`
+	jsDot       = `[^\n\r\u2028\u2029]`
+	jsLineStart = `(?<![^\n\r\u2028\u2029])`
+	jsLineEnd   = `(?![^\n\r\u2028\u2029])`
 )
 
 // translate rewrites a pattern jsre.Normalize has checked and respelled.
