@@ -1,9 +1,16 @@
 // Package jsre compiles JavaScript regular expressions once and runs them
-// safely. Patterns in the subset where Go's RE2 engine behaves like
-// JavaScript are translated to RE2 (linear time; `.`, `\s` and friends keep
-// their JavaScript meaning); anything else (look-arounds, back-references,
-// named groups, the m flag) runs on regexp2 in ECMAScript mode with a match
-// timeout, so no pattern can hang a pipeline.
+// safely. Normalize (syntax.go) first reads a pattern in JavaScript's
+// grammar for its flags: it rejects what node rejects, with node's message
+// (the u flag's strictness included), and respells every escape whose
+// meaning depends on the flags (\p, \u{…}, \c, identity and legacy octal
+// escapes, Annex B's literal braces) so that both engines read it as
+// JavaScript does; a node-generated golden file pins this. Patterns in the
+// subset where Go's RE2 engine behaves like JavaScript are translated to
+// RE2 (linear time; `.`, `\s` and friends keep their JavaScript meaning;
+// with the u flag, \p{…} and (?i) folding are RE2's own); anything else
+// (look-arounds, back-references, named groups, the m flag) runs on
+// regexp2 in ECMAScript mode with a match timeout, so no pattern can hang a
+// pipeline.
 //
 // Linear patterns also get fast paths that compute what RE2 would without
 // running it (fast.go): literal sets found with a byte search, ^.*X.*$

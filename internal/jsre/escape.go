@@ -1,6 +1,7 @@
 package jsre
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -140,30 +141,11 @@ func (p *parser) unicodeEscape() (rune, bool, string) {
 
 // hexValue is the value of the n hex digits at the start of s.
 func hexValue(s string, n int) (rune, bool) {
-	if len(s) < n {
+	if len(s) < n || n == 0 {
 		return 0, false
 	}
-	v := rune(0)
-	for k := 0; k < n; k++ {
-		d := unhex(s[k])
-		if d < 0 || v > utf8.MaxRune {
-			return 0, false
-		}
-		v = v<<4 | rune(d)
-	}
-	return v, true
-}
-
-func unhex(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
+	v, err := strconv.ParseUint(s[:n], 16, 32)
+	return rune(v), err == nil && v <= utf8.MaxRune
 }
 
 // octal reads a legacy octal escape (Annex B): up to three octal digits,
