@@ -358,18 +358,20 @@ func TestHasLineTerminator(t *testing.T) {
 	}
 }
 
+// fuzzFlags are the flag sets the fuzz targets try.
+var fuzzFlags = [4]string{"", "i", "u", "iu"}
+
 // FuzzFastPaths compares the fast paths with the engine on any linear
-// pattern and input.
+// pattern and input, with and without the i and u flags.
 func FuzzFastPaths(f *testing.F) {
 	for _, p := range []string{`(Chrome|Firefox)/[0-9.]+`, `^.*[?&]q=.*$`, `/(products|blog)/`, `^[0-9]{5}$`, `a[^x]*x`, `(\d+)-(\w+)?`, `\b\d+\b`} {
-		f.Add(p, "Chrome/1.2 /blog/ 12345 a-b\n\u2028\xff", false)
-		f.Add(p, "CHROME/1.2 /Blog/ 12345 a-b\n\u212a\xff", true)
+		f.Add(p, "Chrome/1.2 /blog/ 12345 a-b\n\u2028\xff", uint8(0))
+		f.Add(p, "CHROME/1.2 /Blog/ 12345 a-b\n\u212a\xff", uint8(1))
+		f.Add(p, "Chrome/1.2 /blog/ 12345 a-b\n\u2028\xff\u017f😀", uint8(2))
+		f.Add(p, "CHROME/1.2 /Blog/ 12345 a-b\n\u212a\xff\u017f😀", uint8(3))
 	}
-	f.Fuzz(func(t *testing.T, pattern, in string, fold bool) {
-		flags := ""
-		if fold {
-			flags = "i"
-		}
+	f.Fuzz(func(t *testing.T, pattern, in string, flagSet uint8) {
+		flags := fuzzFlags[flagSet%4]
 		fast, err := Compile(pattern, flags)
 		if err != nil || !fast.Linear() || fast.fast == nil || len(in) > 256 {
 			return
