@@ -106,4 +106,3 @@ func (p *parser) classAtom() (r rune, isSet bool, msg string) {
 	}
 	return r, isSet, msg
 }
-
