@@ -181,7 +181,9 @@ func (p *parser) namedReference() string {
 	}
 	for _, n := range p.names {
 		if n == name {
-			return p.copy(2 + len(name) + 2)
+			p.out.WriteString(`\k<` + engineGroupName(name) + ">")
+			p.i += 2 + len(name) + 2
+			return ""
 		}
 	}
 	return "Invalid named capture referenced"

@@ -1,6 +1,7 @@
 package jsre
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -224,13 +225,45 @@ func (p *parser) group() string {
 			}
 		}
 		p.seen = append(p.seen, name)
-		n = 3 + len(name) + 1
+		p.open = append(p.open, atom)
+		p.prev = nothing
+		p.out.WriteString("(?<" + engineGroupName(name) + ">")
+		p.i += 3 + len(name) + 1
+		return ""
 	case strings.HasPrefix(rest, "(?"):
 		return "Invalid group"
 	}
 	p.open = append(p.open, kind)
 	p.prev = nothing
 	return p.copy(n)
+}
+
+// namePrefix starts the engine name of a group whose JavaScript name
+// regexp2 does not take.
+const namePrefix = "__jsn"
+
+// engineGroupName is how a group name reaches the engines: regexp2 takes
+// names of letters, digits and _ only, so any other name (one with $, say)
+// is spelled namePrefix + the hex of its bytes; GroupName undoes it.
+func engineGroupName(name string) string {
+	for _, r := range name {
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return namePrefix + hex.EncodeToString([]byte(name))
+		}
+	}
+	if strings.HasPrefix(name, namePrefix) {
+		return namePrefix + hex.EncodeToString([]byte(name))
+	}
+	return name
+}
+
+// GroupName is the JavaScript name of the group an engine knows by name,
+// in a pattern Normalize wrote.
+func GroupName(name string) string {
+	if b, err := hex.DecodeString(strings.TrimPrefix(name, namePrefix)); err == nil && strings.HasPrefix(name, namePrefix) {
+		return string(b)
+	}
+	return name
 }
 
 // groupName reads the <name> at the start of s and returns the name.

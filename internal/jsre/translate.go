@@ -123,7 +123,14 @@ func (t *translator) quantifier() bool {
 	if !ok || q.min > 1000 || q.max > 1000 {
 		return false
 	}
-	t.b.WriteString(t.src[t.i : t.i+q.len])
+	t.b.WriteString("{" + strconv.Itoa(q.min)) // RE2 reads {01} as text
+	switch {
+	case q.max < 0:
+		t.b.WriteString(",")
+	case q.max != q.min || strings.Contains(t.src[t.i:t.i+q.len], ","):
+		t.b.WriteString("," + strconv.Itoa(q.max))
+	}
+	t.b.WriteString("}")
 	t.i += q.len
 	return true
 }

@@ -25,6 +25,9 @@ func TestReplaceRegex(t *testing.T) {
 		{"$", "", "$$", "x", "x$"},
 		{"m|t", "ig", "W", "soMesTring", "soWesWring"},
 		{"é", "g", "[$`|$']", "aéb", "a[a|b]b"},
+		{`(?<$x>a)(?<__jsn>b)?`, "", "[$<$x>|$<__jsn>]", "ab", "[a|b]"}, // names regexp2 does not take
+		{`\p{L}\u{2}`, "", "-", `ap{L}uu`, "a-"},                        // identity escapes without u
+		{`\p{L}\u{62}`, "u", "-", `ab`, "-"},
 	}
 	for _, tc := range tests {
 		re, err := Regex(tc.pattern, tc.flags)

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/sluice-dev/sluice/internal/jsre"
 )
 
 // Match is one match handed to ReplaceExpand.
@@ -117,7 +119,7 @@ func groupNames(re *regexp2.Regexp) []string {
 		if out == nil {
 			out = make([]string, len(names))
 		}
-		out[k] = n
+		out[k] = jsre.GroupName(n)
 	}
 	return out
 }

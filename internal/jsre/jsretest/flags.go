@@ -68,7 +68,15 @@ func hasAstral(s string) bool {
 // unicode tables lack, which sluice rejects with "Invalid property name"
 // (docs/compat.md, "Unicode property escapes").
 func UnsupportedProperty(c FlagCase) bool {
-	return strings.Contains(c.Flags, "u") && (strings.Contains(c.Pattern, `\p{Script_Extensions=`) || strings.Contains(c.Pattern, `\p{Emoji}`))
+	if !strings.Contains(c.Flags, "u") {
+		return false
+	}
+	for _, p := range []string{`\p{Script_Extensions=`, `\p{scx=`, `\p{Emoji}`, `\p{XID_`} {
+		if strings.Contains(c.Pattern, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // KnownDifference reports the matches docs/compat.md ("Case folding of
