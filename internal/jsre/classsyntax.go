@@ -32,18 +32,20 @@ func (p *parser) classRange() string {
 		return msg
 	}
 	p.i++
-	if loSet || p.startsClassSet() {
-		if p.unicode {
-			return "Invalid character class"
-		}
+	hiSet := p.startsClassSet()
+	if loSet || hiSet {
 		p.literal('-') // Annex B: a - beside a set is itself
-		_, _, msg = p.classAtom()
-		return msg
+	} else {
+		p.out.WriteByte('-')
 	}
-	p.out.WriteByte('-')
 	hi, _, msg := p.classAtom()
-	if msg != "" {
+	switch {
+	case msg != "":
 		return msg
+	case (loSet || hiSet) && p.unicode:
+		return "Invalid character class"
+	case loSet || hiSet:
+		return ""
 	}
 	if !p.unicode { // without u a class holds UTF-16 code units
 		lo, hi = lowUnit(lo), highUnit(hi)
@@ -92,7 +94,10 @@ func (p *parser) classAtom() (r rune, isSet bool, msg string) {
 	}
 	switch c = p.src[p.i+1]; {
 	case p.startsClassSet() && (c == 'p' || c == 'P'):
-		return 0, true, p.property(true)
+		if msg := p.property(true); msg != "" {
+			return 0, true, msg + " in character class"
+		}
+		return 0, true, ""
 	case p.startsClassSet():
 		return 0, true, p.copy(2)
 	case c == 'b':

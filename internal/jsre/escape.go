@@ -1,6 +1,7 @@
 package jsre
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -23,7 +24,7 @@ func (p *parser) escape() string {
 		return p.copy(2)
 	case strings.IndexByte("dDwWsSfnrtv", c) >= 0:
 		return p.copy(2)
-	case c == 'k' && (p.unicode || len(p.names) > 0):
+	case c == 'k' && (p.unicode || p.hasNamed):
 		return p.namedReference()
 	case c >= '1' && c <= '9':
 		if n, w := decimalRun(p.src[p.i+1:]); n <= p.groups {
@@ -82,9 +83,9 @@ func (p *parser) charEscape(inClass bool) (r rune, isSet bool, msg string) {
 	case strings.IndexByte(syntaxChars, c) >= 0 || c == '-' && inClass:
 		p.i += 2
 		return rune(c), false, ""
-	case p.unicode && isDigit(c) && inClass:
+	case p.unicode && c >= '1' && c <= '7' && inClass:
 		return 0, false, "Invalid class escape"
-	case p.unicode:
+	case p.unicode || c == 'k' && p.hasNamed:
 		return 0, false, "Invalid escape"
 	}
 	r, w := utf8.DecodeRuneInString(p.src[p.i+1:])
@@ -109,34 +110,18 @@ func (p *parser) control(inClass bool) (rune, bool, string) {
 	return '\\', false, ""
 }
 
-// unicodeEscape reads \uHHHH (a surrogate pair written as two such escapes
-// is the character it encodes) and, with the u flag, \u{H…}.
+// unicodeEscape reads \uHHHH and, with the u flag, \u{H…}; without the u
+// flag a \u that starts neither is the letter u (Annex B).
 func (p *parser) unicodeEscape() (rune, bool, string) {
-	rest := p.src[p.i+2:]
-	if v, ok := hexValue(rest, 4); ok {
-		p.i += 6
-		if v >= 0xD800 && v <= 0xDBFF && strings.HasPrefix(rest[4:], `\u`) {
-			if lo, ok := hexValue(rest[6:], 4); ok && lo >= 0xDC00 && lo <= 0xDFFF {
-				p.i += 6
-				return 0x10000 + (v-0xD800)<<10 + (lo - 0xDC00), false, ""
-			}
-		}
-		return v, false, ""
+	if r, w, ok := unicodeEscapeAt(p.src[p.i:], p.unicode); ok {
+		p.i += w
+		return r, false, ""
 	}
-	if !p.unicode {
-		p.i += 2
-		return 'u', false, ""
-	}
-	end := strings.IndexByte(rest, '}')
-	if !strings.HasPrefix(rest, "{") || end < 2 {
+	if p.unicode {
 		return 0, false, "Invalid Unicode escape"
 	}
-	v, ok := hexValue(rest[1:end], end-1)
-	if !ok || v > utf8.MaxRune {
-		return 0, false, "Invalid Unicode escape"
-	}
-	p.i += 2 + end + 1
-	return v, false, ""
+	p.i += 2
+	return 'u', false, ""
 }
 
 // hexValue is the value of the n hex digits at the start of s.
@@ -173,18 +158,18 @@ func decimalRun(s string) (int, int) {
 	return count(s[:w]), w
 }
 
-// namedReference reads \k<name>, which must name a group of the pattern.
+// namedReference reads \k<name>; JavaScript reports a name that no group
+// has once the whole pattern has parsed.
 func (p *parser) namedReference() string {
-	name, ok := groupName(p.src[p.i+2:])
-	if !ok {
+	if !strings.HasPrefix(p.src[p.i+2:], "<") {
 		return "Invalid named reference"
 	}
-	for _, n := range p.names {
-		if n == name {
-			p.out.WriteString(`\k<` + engineGroupName(name) + ">")
-			p.i += 2 + len(name) + 2
-			return ""
-		}
+	name, w, msg := groupName(p.src[p.i+2:])
+	if msg != "" {
+		return msg
 	}
-	return "Invalid named capture referenced"
+	p.badRef = p.badRef || !slices.Contains(p.names, name)
+	p.out.WriteString(`\k<` + engineGroupName(name) + ">")
+	p.i += 2 + w
+	return ""
 }

@@ -1,11 +1,10 @@
 package jsre
 
 import (
-	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -19,7 +18,7 @@ import (
 // expression: /a{/u: Incomplete quantifier".
 func Normalize(pattern, flags string) (string, error) {
 	p := parser{src: pattern, unicode: strings.Contains(flags, "u"), fold: strings.Contains(flags, "i")}
-	p.groups, p.names = countGroups(pattern)
+	p.groups, p.names, p.hasNamed = countGroups(pattern)
 	p.out.Grow(len(pattern) + 8)
 	if msg := p.run(); msg != "" {
 		return "", fmt.Errorf("Invalid regular expression: /%s/%s: %s", pattern, flags, msg)
@@ -48,9 +47,23 @@ type parser struct {
 	out     strings.Builder
 	groups  int      // capture groups of the whole pattern
 	names   []string // group names of the whole pattern
-	seen    []string // group names met so far
-	open    []int    // what each open group becomes when it closes
-	prev    int
+	// hasNamed: the pattern has a (?< group, named well or not; then \k
+	// is always a reference (and an error inside a class).
+	hasNamed bool
+	seen     []string    // group names met so far
+	open     []openGroup // the groups open at i, innermost last
+	prev     int
+	// badRef is a \k<name> naming no group: JavaScript reports it only
+	// once the whole pattern has parsed.
+	badRef bool
+}
+
+// openGroup is a group being read: what it becomes when it closes, and
+// whether its name repeats an earlier group's (JavaScript reports that
+// when the group closes).
+type openGroup struct {
+	kind int
+	dup  bool
 }
 
 func (p *parser) run() string {
@@ -61,6 +74,9 @@ func (p *parser) run() string {
 	}
 	if len(p.open) > 0 {
 		return "Unterminated group"
+	}
+	if p.badRef {
+		return "Invalid named capture referenced"
 	}
 	return ""
 }
@@ -80,7 +96,10 @@ func (p *parser) step() string {
 		if k == 0 {
 			return "Unmatched ')'"
 		}
-		p.prev, p.open = p.open[k-1], p.open[:k-1]
+		if p.open[k-1].dup {
+			return "Duplicate capture group name"
+		}
+		p.prev, p.open = p.open[k-1].kind, p.open[:k-1]
 		return p.copy(1)
 	case '|':
 		p.prev = nothing
@@ -150,11 +169,8 @@ func (p *parser) quantify(n int) string {
 func (p *parser) brace() string {
 	q, ok := braceQuantifier(p.src[p.i:])
 	switch {
-	case ok && q.max >= 0 && q.min > q.max:
-		if p.prev == atom || p.prev == quantified || p.prev == lazy {
-			return "numbers out of order in {} quantifier"
-		}
-		return p.quantify(q.len)
+	case ok && q.max >= 0 && q.min > q.max && (p.prev == atom || p.prev == lookahead || p.prev == lookbehind):
+		return "numbers out of order in {} quantifier"
 	case ok:
 		return p.quantify(q.len)
 	case !p.unicode:
@@ -162,7 +178,7 @@ func (p *parser) brace() string {
 		p.literal('{')
 		p.i++
 		return ""
-	case p.prev == atom:
+	case p.prev == atom || p.prev == lookahead || p.prev == lookbehind:
 		return "Incomplete quantifier"
 	}
 	return "Lone quantifier brackets"
@@ -215,93 +231,23 @@ func (p *parser) group() string {
 	case strings.HasPrefix(rest, "(?<=") || strings.HasPrefix(rest, "(?<!"):
 		kind, n = lookbehind, 4
 	case strings.HasPrefix(rest, "(?<"):
-		name, ok := groupName(rest[2:])
-		if !ok {
-			return "Invalid capture group name"
+		name, w, msg := groupName(rest[2:])
+		if msg != "" {
+			return msg
 		}
-		for _, s := range p.seen {
-			if s == name {
-				return "Duplicate capture group name"
-			}
-		}
+		dup := slices.Contains(p.seen, name)
 		p.seen = append(p.seen, name)
-		p.open = append(p.open, atom)
+		p.open = append(p.open, openGroup{atom, dup})
 		p.prev = nothing
 		p.out.WriteString("(?<" + engineGroupName(name) + ">")
-		p.i += 3 + len(name) + 1
+		p.i += 2 + w
 		return ""
 	case strings.HasPrefix(rest, "(?"):
 		return "Invalid group"
 	}
-	p.open = append(p.open, kind)
+	p.open = append(p.open, openGroup{kind: kind})
 	p.prev = nothing
 	return p.copy(n)
-}
-
-// namePrefix starts the engine name of a group whose JavaScript name
-// regexp2 does not take.
-const namePrefix = "__jsn"
-
-// engineGroupName is how a group name reaches the engines: regexp2 takes
-// names of letters, digits and _ only, so any other name (one with $, say)
-// is spelled namePrefix + the hex of its bytes; GroupName undoes it.
-func engineGroupName(name string) string {
-	for _, r := range name {
-		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return namePrefix + hex.EncodeToString([]byte(name))
-		}
-	}
-	if strings.HasPrefix(name, namePrefix) {
-		return namePrefix + hex.EncodeToString([]byte(name))
-	}
-	return name
-}
-
-// GroupName is the JavaScript name of the group an engine knows by name,
-// in a pattern Normalize wrote.
-func GroupName(name string) string {
-	if b, err := hex.DecodeString(strings.TrimPrefix(name, namePrefix)); err == nil && strings.HasPrefix(name, namePrefix) {
-		return string(b)
-	}
-	return name
-}
-
-// groupName reads the <name> at the start of s and returns the name.
-func groupName(s string) (string, bool) {
-	end := strings.IndexByte(s, '>')
-	if !strings.HasPrefix(s, "<") || end < 0 {
-		return "", false
-	}
-	name := s[1:end]
-	for k, r := range name {
-		start := r == '$' || r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r)
-		if !start && (k == 0 || !unicode.In(r, unicode.Nd, unicode.Mn, unicode.Mc, unicode.Pc) && r != 0x200C && r != 0x200D) {
-			return "", false
-		}
-	}
-	return name, name != ""
-}
-
-// countGroups counts the capture groups of src and collects their names
-// (JavaScript resolves \1 and \k<name> against the whole pattern).
-func countGroups(src string) (n int, names []string) {
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '[':
-			i = classEnd(src, i)
-		case '(':
-			rest := src[i+1:]
-			if !strings.HasPrefix(rest, "?") {
-				n++
-			} else if name, ok := groupName(rest[1:]); ok && !strings.HasPrefix(rest, "?<=") && !strings.HasPrefix(rest, "?<!") {
-				n++
-				names = append(names, name)
-			}
-		}
-	}
-	return n, names
 }
 
 // classEnd is the index of the ] that closes the class opened at i (or
