@@ -130,7 +130,7 @@ func (r *Regexp) within(b *Budget) *regexp2.Regexp {
 // stepped compiles the pattern again with match timeout d, once.
 func (r *Regexp) stepped(i int, d time.Duration) *regexp2.Regexp {
 	r.stepOnce[i].Do(func() {
-		re, err := regexp2.Compile(r.source, r.opts)
+		re, err := regexp2.Compile(r.pattern, r.opts)
 		if err != nil {
 			re = r.bt
 		} else {
@@ -143,6 +143,7 @@ func (r *Regexp) stepped(i int, d time.Duration) *regexp2.Regexp {
 
 // stepCache holds the stepped compilations of a backtracking pattern.
 type stepCache struct {
+	pattern  string // what regexp2 compiled (Regexp2Pattern's)
 	opts     regexp2.RegexOptions
 	stepOnce [6]sync.Once
 	stepRe   [6]*regexp2.Regexp

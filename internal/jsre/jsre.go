@@ -60,23 +60,13 @@ func validFlags(flags string) bool {
 
 // compileBacktracking compiles the normalized pattern norm with regexp2.
 func (r *Regexp) compileBacktracking(norm string) error {
-	flags := r.flags
-	opts := regexp2.RegexOptions(regexp2.ECMAScript)
-	if strings.Contains(flags, "i") {
-		opts |= regexp2.IgnoreCase
-	}
-	if strings.Contains(flags, "m") {
-		opts |= regexp2.Multiline
-	}
-	if strings.Contains(flags, "s") {
-		opts = opts&^regexp2.ECMAScript | regexp2.Singleline
-	}
-	bt, err := regexp2.Compile(asciiBoundaries(norm), opts)
+	pattern, opts := Regexp2Pattern(norm, r.flags)
+	bt, err := regexp2.Compile(pattern, opts)
 	if err != nil {
-		return fmt.Errorf("Invalid regular expression: /%s/%s: %v", r.source, flags, err)
+		return fmt.Errorf("Invalid regular expression: /%s/%s: %v", r.source, r.flags, err)
 	}
 	bt.MatchTimeout = Timeout
-	r.bt, r.stepCache = bt, &stepCache{opts: opts}
+	r.bt, r.stepCache = bt, &stepCache{pattern: pattern, opts: opts}
 	r.groups = len(bt.GetGroupNumbers()) - 1
 	return nil
 }
@@ -271,41 +261,4 @@ func runeOffsetToByte(s string, n int) int {
 		n--
 	}
 	return len(s)
-}
-
-// The ASCII word boundary of JavaScript's \b and \B as look-arounds:
-// regexp2's \b also counts letters such as é as word characters.
-const (
-	asciiWord       = `[A-Za-z0-9_]`
-	ASCIIBoundary   = `(?:(?<=` + asciiWord + `)(?!` + asciiWord + `)|(?<!` + asciiWord + `)(?=` + asciiWord + `))`
-	ASCIINoBoundary = `(?:(?<=` + asciiWord + `)(?=` + asciiWord + `)|(?<!` + asciiWord + `)(?!` + asciiWord + `))`
-)
-
-// asciiBoundaries rewrites the \b and \B of a normalized pattern (outside
-// classes) as ASCIIBoundary and ASCIINoBoundary, for regexp2.
-func asciiBoundaries(norm string) string {
-	if !strings.Contains(norm, `\b`) && !strings.Contains(norm, `\B`) {
-		return norm
-	}
-	var b strings.Builder
-	for i := 0; i < len(norm); i++ {
-		switch c := norm[i]; {
-		case c == '[':
-			end := classEnd(norm, i)
-			b.WriteString(norm[i : end+1])
-			i = end
-		case c == '\\' && i+1 < len(norm) && norm[i+1] == 'b':
-			b.WriteString(ASCIIBoundary)
-			i++
-		case c == '\\' && i+1 < len(norm) && norm[i+1] == 'B':
-			b.WriteString(ASCIINoBoundary)
-			i++
-		case c == '\\' && i+1 < len(norm):
-			b.WriteString(norm[i : i+2])
-			i++
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }

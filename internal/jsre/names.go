@@ -107,15 +107,19 @@ func engineGroupName(name string) string {
 			return namePrefix + hex.EncodeToString([]byte(name))
 		}
 	}
-	if strings.HasPrefix(name, namePrefix) {
+	if strings.HasPrefix(name, "__js") { // namePrefix or syntheticPrefix
 		return namePrefix + hex.EncodeToString([]byte(name))
 	}
 	return name
 }
 
 // GroupName is the JavaScript name of the group an engine knows by name,
-// in a pattern Normalize wrote.
+// in a pattern Normalize (and Regexp2Pattern) wrote: "" for a group
+// JavaScript has no name for.
 func GroupName(name string) string {
+	if strings.HasPrefix(name, syntheticPrefix) {
+		return ""
+	}
 	if b, err := hex.DecodeString(strings.TrimPrefix(name, namePrefix)); err == nil && strings.HasPrefix(name, namePrefix) {
 		return string(b)
 	}

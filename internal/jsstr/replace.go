@@ -113,13 +113,13 @@ func groupNames(re *regexp2.Regexp) []string {
 	names := re.GetGroupNames()
 	var out []string
 	for k, n := range names {
-		if k == 0 || strings.HasPrefix(n, groupPrefix) {
+		if n = jsre.GroupName(n); k == 0 || n == "" {
 			continue
 		}
 		if out == nil {
 			out = make([]string, len(names))
 		}
-		out[k] = jsre.GroupName(n)
+		out[k] = n
 	}
 	return out
 }

@@ -1,0 +1,91 @@
+package jsre
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dlclark/regexp2"
+)
+
+// The JavaScript meanings regexp2 lacks, in its syntax.
+const (
+	asciiWord = `[A-Za-z0-9_]`
+	// ASCIIBoundary and ASCIINoBoundary are \b and \B: regexp2's also
+	// count letters such as é as word characters.
+	ASCIIBoundary   = `(?:(?<=` + asciiWord + `)(?!` + asciiWord + `)|(?<!` + asciiWord + `)(?=` + asciiWord + `))`
+	ASCIINoBoundary = `(?:(?<=` + asciiWord + `)(?=` + asciiWord + `)|(?<!` + asciiWord + `)(?!` + asciiWord + `))`
+	jsDot           = `[^\n\r\u2028\u2029]`
+	jsLineStart     = `(?<![^\n\r\u2028\u2029])`
+	jsLineEnd       = `(?![^\n\r\u2028\u2029])`
+)
+
+// syntheticPrefix names the groups Regexp2Pattern gives to unnamed
+// captures, so that regexp2 numbers every group in order of appearance as
+// JavaScript does (it numbers named groups after unnamed ones).
+const syntheticPrefix = "__jsg"
+
+// Regexp2Pattern rewrites a pattern Normalize wrote for flags into the
+// pattern and options with which regexp2 (ECMAScript mode) matches as
+// JavaScript does: . excludes every line terminator (with the s flag it
+// is any character), [^] is any character, \b and \B are ASCII word
+// boundaries, with the m flag ^ and $ also match around \r, U+2028 and
+// U+2029, and unnamed groups get names (GroupName reports "" for them).
+// The y flag is the caller's (jsstr anchors with \G).
+func Regexp2Pattern(norm, flags string) (string, regexp2.RegexOptions) {
+	opts := regexp2.RegexOptions(regexp2.ECMAScript)
+	if strings.Contains(flags, "i") {
+		opts |= regexp2.IgnoreCase
+	}
+	if strings.Contains(flags, "u") {
+		opts |= regexp2.Unicode
+	}
+	w := regexp2Writer{dotAll: strings.Contains(flags, "s"), multi: strings.Contains(flags, "m")}
+	w.out.Grow(len(norm) + 16)
+	for i := 0; i < len(norm); i++ {
+		i = w.write(norm, i)
+	}
+	return w.out.String(), opts
+}
+
+type regexp2Writer struct {
+	out           strings.Builder
+	groups        int
+	dotAll, multi bool
+}
+
+// write writes the token at i of src and returns its last index.
+func (w *regexp2Writer) write(src string, i int) int {
+	switch c := src[i]; {
+	case c == '\\' && i+1 < len(src):
+		switch src[i+1] {
+		case 'b':
+			w.out.WriteString(ASCIIBoundary)
+		case 'B':
+			w.out.WriteString(ASCIINoBoundary)
+		default:
+			w.out.WriteString(src[i : i+2])
+		}
+		return i + 1
+	case strings.HasPrefix(src[i:], "[^]"):
+		w.out.WriteString(`[\s\S]`)
+		return i + 2
+	case c == '[':
+		end := classEnd(src, i)
+		w.out.WriteString(src[i : end+1])
+		return end
+	case c == '.' && w.dotAll:
+		w.out.WriteString(`[\s\S]`)
+	case c == '.':
+		w.out.WriteString(jsDot)
+	case c == '^' && w.multi:
+		w.out.WriteString(jsLineStart)
+	case c == '$' && w.multi:
+		w.out.WriteString(jsLineEnd)
+	case c == '(' && !strings.HasPrefix(src[i:], "(?"):
+		w.groups++
+		w.out.WriteString("(?<" + syntheticPrefix + strconv.Itoa(w.groups) + ">")
+	default:
+		w.out.WriteByte(c)
+	}
+	return i
+}
