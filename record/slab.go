@@ -99,7 +99,7 @@ func (sl *slab) lazyJSON(text string) *lazyJSON {
 	if len(sl.lazys) == cap(sl.lazys) {
 		sl.lazys = make([]lazyJSON, 0, slabChunk/4)
 	}
-	sl.lazys = append(sl.lazys, lazyJSON{text, sl})
+	sl.lazys = append(sl.lazys, lazyJSON{text: text, slab: sl})
 	return &sl.lazys[len(sl.lazys)-1]
 }
 
