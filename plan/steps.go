@@ -63,7 +63,7 @@ func (s *Step) join(o *record.Object, st *State) {
 		b, first = appendJoined(b, v, s.Delimiter, first)
 	}
 	st.buf = b
-	if res := string(b); len16(res) != len16(s.Delimiter) {
+	if res := st.scratch.Text(b); len16(res) != len16(s.Delimiter) {
 		s.Target.Set(o, st.box(res))
 	}
 }

@@ -45,6 +45,18 @@ func (sc *Scratch) Box(s string) any {
 	return sc.boxes.String(s)
 }
 
+// Text returns b as a string, in sc's chunks when sc is set (b may be
+// reused at once).
+func (sc *Scratch) Text(b []byte) string {
+	if sc == nil {
+		return string(b)
+	}
+	if sc.boxes == nil {
+		sc.boxes = new(record.Boxes)
+	}
+	return sc.boxes.Text(b)
+}
+
 // ParseJSON is record.ParseJSONString with the values boxed in sc's chunks
 // when sc is set. The decoder leaves a record's nested values to be decoded
 // on first read, into its memory; they are all read here, so nothing is

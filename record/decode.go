@@ -216,12 +216,12 @@ func (d *decoder) object() (any, error) {
 		}
 		d.i++
 		d.ws()
-		v, err := d.memberValue()
-		if err != nil {
-			return nil, err
-		}
 		if next == nil && sh != nil {
 			next = sh.next(k) // nil: a duplicate key, or no room in the tree
+		}
+		v, err := d.memberValue(next)
+		if err != nil {
+			return nil, err
 		}
 		switch {
 		case next != nil: // a key the object does not have yet
@@ -339,15 +339,25 @@ func indexKeys(o *Object) map[string]int {
 	return m
 }
 
-// memberValue decodes an object member; a record's (depth 1) own objects
-// and arrays are only validated and kept as text until someone reads them.
-func (d *decoder) memberValue() (any, error) {
+// memberValue decodes an object member, the last key of shape node (nil
+// without a shape). A record's (depth 1) own objects and arrays are only
+// validated and kept as text until someone reads them, unless the first
+// records with that key there mostly had it read (Shape.eager): then
+// decoding it at once costs less than skipping it and decoding it later.
+func (d *decoder) memberValue(node *Shape) (any, error) {
 	if d.depth == 1 && d.lazy && d.i < len(d.s) && (d.s[d.i] == '{' || d.s[d.i] == '[') {
+		if node != nil && node.eager.Load() {
+			return d.value()
+		}
 		text, err := d.skip()
 		if err != nil {
 			return nil, err
 		}
-		return d.lazyText(text), nil
+		l := d.lazyText(text)
+		if node != nil {
+			l.node = node.sampleLazy()
+		}
+		return l, nil
 	}
 	return d.value()
 }

@@ -7,7 +7,8 @@ package record
 // skips building it.
 type lazyJSON struct {
 	text string
-	slab *slab // the Decoder's memory the value is decoded into, if any
+	slab *slab  // the Decoder's memory the value is decoded into, if any
+	node *Shape // the shape node of its key while the node samples reads
 }
 
 // load decodes a record read as text (ParseRecordRaw) on first use. Its
@@ -35,6 +36,9 @@ func (o *Object) decodeRaw() {
 func (o *Object) resolve(i int) any {
 	v := o.fields[i].val
 	if l, ok := v.(*lazyJSON); ok {
+		if l.node != nil {
+			l.node.lazyRead()
+		}
 		// depth 1: the value is a record's member (nesting is limited as
 		// when the record was read)
 		d := decoder{s: l.text, slab: l.slab, depth: 1}

@@ -99,7 +99,7 @@ func (sl *slab) lazyJSON(text string) *lazyJSON {
 	if len(sl.lazys) == cap(sl.lazys) {
 		sl.lazys = make([]lazyJSON, 0, slabChunk/4)
 	}
-	sl.lazys = append(sl.lazys, lazyJSON{text, sl})
+	sl.lazys = append(sl.lazys, lazyJSON{text: text, slab: sl})
 	return &sl.lazys[len(sl.lazys)-1]
 }
 
@@ -195,3 +195,7 @@ func (b *Boxes) String(s string) any { return b.slab.string(s) }
 
 // Float returns f as an interface value.
 func (b *Boxes) Float(f float64) any { return b.slab.float(f) }
+
+// Text returns p as a string in shared chunks of text (one allocation for
+// 4 KiB of short strings instead of one each); p may be reused at once.
+func (b *Boxes) Text(p []byte) string { return b.slab.text(p) }

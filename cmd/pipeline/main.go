@@ -4,8 +4,9 @@ import (
 	"os"
 
 	"github.com/sluice-dev/sluice/internal/cli"
+	"github.com/sluice-dev/sluice/internal/pipelinecli"
 )
 
 func main() {
-	os.Exit(cli.Pipeline(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
+	os.Exit(pipelinecli.Pipeline(os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
 }

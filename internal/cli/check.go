@@ -17,7 +17,7 @@ func checkCmd(args []string, env Env) error {
 	p, diags := compiler.CompileFiles(f.rules, f.config())
 	diag.Render(env.Stderr, diags)
 	if p == nil {
-		return &Error{Code: ExitRules, Msg: fmt.Sprintf("%d error(s)", countErrors(diags))}
+		return &Error{Code: ExitRules, Msg: fmt.Sprintf("%d error(s)", CountErrors(diags))}
 	}
 	warnings := countSeverity(diags, diag.Warning)
 	if deny && warnings > 0 {
@@ -52,4 +52,4 @@ func cutFlag(args []string, flag string) ([]string, bool) {
 	return out, found
 }
 
-func countErrors(l *diag.List) int { return countSeverity(l, diag.Error) }
+func CountErrors(l *diag.List) int { return countSeverity(l, diag.Error) }

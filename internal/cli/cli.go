@@ -24,7 +24,7 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Msg }
 
-func usageErr(format string, args ...any) error {
+func UsageErr(format string, args ...any) error {
 	return &Error{Code: ExitUsage, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -78,17 +78,22 @@ func printUsage(w io.Writer) {
 	}
 }
 
-func exitCode(err error, env Env) int {
+func exitCode(err error, env Env) int { return Exit("rulec", err, env, ExitUsage) }
+
+// Exit is the exit code of a command's error (nil: ExitOK), which it
+// reports on standard error after the command's name; an error that is not
+// an *Error exits with otherwise.
+func Exit(command string, err error, env Env, otherwise int) int {
 	if err == nil {
 		return ExitOK
 	}
 	var e *Error
 	if errors.As(err, &e) {
 		if e.Msg != "" {
-			fmt.Fprintln(env.Stderr, "rulec: "+e.Msg)
+			fmt.Fprintln(env.Stderr, command+": "+e.Msg)
 		}
 		return e.Code
 	}
-	fmt.Fprintln(env.Stderr, "rulec: "+err.Error())
-	return ExitUsage
+	fmt.Fprintln(env.Stderr, command+": "+err.Error())
+	return otherwise
 }

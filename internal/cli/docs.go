@@ -42,11 +42,11 @@ func docsSpecs(args []string, env Env) ([]*postprocess.Spec, error) {
 			return nil, nil
 		}
 		if strings.HasPrefix(a, "-") {
-			return nil, usageErr("docs: unknown flag %s (try rulec docs --help)", a)
+			return nil, UsageErr("docs: unknown flag %s (try rulec docs --help)", a)
 		}
 		s, ok := postprocess.Lookup(a)
 		if !ok {
-			return nil, usageErr("docs: unknown operation %q", a)
+			return nil, UsageErr("docs: unknown operation %q", a)
 		}
 		specs = append(specs, s)
 	}

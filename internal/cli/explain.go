@@ -10,8 +10,8 @@ import (
 // explainCmd: rulec explain RULES... [--format text|dot|mermaid|svg|html] [-t ...],
 // or rulec explain CODE / rulec explain codes for the diagnostic catalogue.
 func explainCmd(args []string, env Env) error {
-	if isCodeQuery(args) {
-		return explainCode(args[0], env)
+	if IsCodeQuery(args) {
+		return ExplainCode(args[0], env)
 	}
 	f, err := ruleFileFlags("explain", args)
 	if err != nil {
@@ -31,12 +31,12 @@ func explainCmd(args []string, env Env) error {
 	case "mermaid":
 		p.Mermaid(w)
 	case "svg":
-		svggraph.Write(w, planGraph(p, "plan of "+strings.Join(f.rules, ", "), "", f.rules))
+		svggraph.Write(w, PlanGraph(p, "plan of "+strings.Join(f.rules, ", "), "", f.rules))
 	case "html":
-		g := planGraph(p, "plan", "", f.rules)
-		return writeHTML(w, "rulec explain "+strings.Join(f.rules, " "), []svggraph.Graph{g}, f.rules)
+		g := PlanGraph(p, "plan", "", f.rules)
+		return WriteHTML(w, "rulec explain "+strings.Join(f.rules, " "), []svggraph.Graph{g}, f.rules)
 	default:
-		return usageErr("unknown --format %q (text, dot, mermaid, svg or html)", f.format)
+		return UsageErr("unknown --format %q (text, dot, mermaid, svg or html)", f.format)
 	}
 	return nil
 }

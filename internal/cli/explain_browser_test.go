@@ -2,55 +2,25 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"image"
 	"image/color"
 	_ "image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/sluice-dev/sluice/internal/browsertest"
 )
-
-// chromiumPath finds a headless-capable Chromium: under CI=true a missing
-// browser fails the test (scripts/test installs Debian's chromium), else
-// the test is skipped.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium not found: install it (apt-get install chromium)")
-	}
-	t.Skip("chromium not found; install it (apt-get install chromium) to run the browser test")
-	return ""
-}
-
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath(t)), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 700))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	return ctx
-}
 
 // TestExplainHTMLInBrowser loads rulec explain --format html in headless
 // Chromium: every plan element is drawn with a real size, a click on a node
 // highlights its rule line and scrolls it into view, a click on a line
 // selects its nodes, and a screenshot shows the drawing.
 func TestExplainHTMLInBrowser(t *testing.T) {
-	ctx := browser(t)
+	ctx := browsertest.Context(t)
 	out, errOut, code := rulec(t, "", "explain", "--format", "html", "--types-file", "../../examples/weblog-types.json", "../../examples/weblog-rules.txt")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -131,45 +101,5 @@ func checkScreenshot(t *testing.T, png []byte) {
 	}
 	if os.Getenv("KEEP_SCREENSHOT") != "" {
 		os.WriteFile(os.Getenv("KEEP_SCREENSHOT"), png, 0o644)
-	}
-}
-
-// TestPipelineExplainHTMLInBrowser: in the job page, a click on an
-// operation highlights its line of the job file, and a click on a node of a
-// nested plan highlights its line of that plan's rule file.
-func TestPipelineExplainHTMLInBrowser(t *testing.T) {
-	ctx := browser(t)
-	out, errOut, code := pipeline(t, "explain", "--format", "html", "testdata/authoring/job.json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	page := filepath.Join(t.TempDir(), "job.html")
-	if err := os.WriteFile(page, []byte(out), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	highlighted := func(click string) string {
-		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(click))); err != nil {
-			t.Fatal(err)
-		}
-		ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll(".line.hl")).map(e => e.id)`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return strings.Join(ids, ",")
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 700), chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS("#graph svg"))); err != nil {
-		t.Fatal(err)
-	}
-	if got := highlighted("#node-op1"); got != "f0-L10" {
-		t.Errorf("transform operation: highlighted %q, want f0-L10 (job.json line 10)", got)
-	}
-	// the isEmail step of the first transform's plan: users.rules (file 1) line 5
-	if got := highlighted("#node-p0-s0p1"); got != "f1-L5" {
-		t.Errorf("isEmail node: highlighted %q, want f1-L5", got)
-	}
-	// the guest selector of the match operation's plan: users-new.rules (file 2) line 8
-	if got := highlighted(`#node-p1-s3`); got != "f2-L8" {
-		t.Errorf("type:guest node: highlighted %q, want f2-L8", got)
 	}
 }

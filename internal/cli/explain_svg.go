@@ -14,10 +14,10 @@ import (
 	"github.com/sluice-dev/sluice/plan"
 )
 
-// planGraph maps a compiled plan to a drawable graph; node IDs get prefix
+// PlanGraph maps a compiled plan to a drawable graph; node IDs get prefix
 // (to keep several plans apart on one page) and each node carries the file
 // and line of its rule.
-func planGraph(p *plan.Plan, title, prefix string, files []string) svggraph.Graph {
+func PlanGraph(p *plan.Plan, title, prefix string, files []string) svggraph.Graph {
 	nodes, edges := p.Graph()
 	g := svggraph.Graph{Title: title}
 	for _, n := range nodes {
@@ -55,10 +55,10 @@ var explainJS string
 //go:embed explain.css
 var explainCSS string
 
-// writeHTML writes one self-contained page: the graphs beside the rule
+// WriteHTML writes one self-contained page: the graphs beside the rule
 // sources with numbered lines; clicking a node highlights and scrolls to
 // its rule line, clicking a line selects its nodes.
-func writeHTML(w io.Writer, title string, graphs []svggraph.Graph, files []string) error {
+func WriteHTML(w io.Writer, title string, graphs []svggraph.Graph, files []string) error {
 	fmt.Fprintf(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n",
 		html.EscapeString(title), explainCSS)
 	fmt.Fprintf(w, "<header><h1>%s</h1><p>Click a node to see its rule; click a rule line to find its nodes.</p></header>\n<main>\n<div id=\"graph\">\n", html.EscapeString(title))
@@ -76,7 +76,7 @@ func writeHTML(w io.Writer, title string, graphs []svggraph.Graph, files []strin
 func writeSource(w io.Writer, i int, name string) error {
 	b, err := os.ReadFile(name)
 	if err != nil {
-		return usageErr("cannot read %s: %v", name, err)
+		return UsageErr("cannot read %s: %v", name, err)
 	}
 	fmt.Fprintf(w, "<section class=\"file\" data-file=\"%d\">\n<h2>%s</h2>\n<pre>", i, html.EscapeString(name))
 	for n, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {

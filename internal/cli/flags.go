@@ -48,7 +48,7 @@ func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
 				return val, nil
 			}
 			if i+1 >= len(args) {
-				return "", usageErr("%s needs a value", name)
+				return "", UsageErr("%s needs a value", name)
 			}
 			i++
 			return args[i], nil
@@ -96,7 +96,7 @@ func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
 			if v, err = next(); err == nil {
 				f.recordTimeout, err = time.ParseDuration(v)
 				if err != nil || f.recordTimeout < 0 {
-					err = usageErr("--record-timeout %q is not a duration such as 500ms or 2s (0: no limit)", v)
+					err = UsageErr("--record-timeout %q is not a duration such as 500ms or 2s (0: no limit)", v)
 				}
 			}
 		case "-m", "--match":
@@ -105,12 +105,12 @@ func parseFlags(args []string, positional *[]string) (*ruleFlags, error) {
 			// accepted for compatibility: bad lines never stop a run, they
 			// always go to the dead-letter output
 		case "-p", "--plugins":
-			return nil, usageErr("%s: JavaScript plugins cannot be loaded; register Go operations with postprocess.Register", name)
+			return nil, UsageErr("%s: JavaScript plugins cannot be loaded; register Go operations with postprocess.Register", name)
 		case "-":
 			*positional = append(*positional, a)
 		default:
 			if strings.HasPrefix(a, "-") {
-				return nil, usageErr("unknown flag %s", a)
+				return nil, UsageErr("unknown flag %s", a)
 			}
 			*positional = append(*positional, a)
 		}
@@ -136,7 +136,7 @@ func (f *ruleFlags) addTypes(v string) error {
 	for i, item := range strings.Split(v, ",") {
 		parts := strings.Split(strings.TrimSpace(item), ":")
 		if len(parts) != 2 {
-			return usageErr("-t item %d must be field:type, got %q", i+1, item)
+			return UsageErr("-t item %d must be field:type, got %q", i+1, item)
 		}
 		if err := checkType(parts[0], parts[1], fmt.Sprintf("-t item %d", i+1)); err != nil {
 			return err
@@ -155,7 +155,7 @@ func (f *ruleFlags) readTypesFile(path string) error {
 	for _, field := range slices.Sorted(maps.Keys(m)) {
 		t, ok := m[field].(string)
 		if !ok {
-			return usageErr("types file %s: the type of %q must be a string, got %v", path, field, m[field])
+			return UsageErr("types file %s: the type of %q must be a string, got %v", path, field, m[field])
 		}
 		if err := checkType(field, t, "types file "+path); err != nil {
 			return err
@@ -167,7 +167,7 @@ func (f *ruleFlags) readTypesFile(path string) error {
 
 func checkType(field, t, where string) error {
 	if !xluceneTypes[t] {
-		return usageErr("%s: %q is not a field type for %q (one of geo, geo-point, geo-json, date, ip, ip_range, string, ~string, integer, float, number, boolean, object)", where, t, field)
+		return UsageErr("%s: %q is not a field type for %q (one of geo, geo-point, geo-json, date, ip, ip_range, string, ~string, integer, float, number, boolean, object)", where, t, field)
 	}
 	return nil
 }
@@ -186,7 +186,7 @@ func parseSize(v string) (int, error) {
 	}
 	n, err := strconv.Atoi(num)
 	if err != nil || n <= 0 || n > (1<<40)/mult {
-		return 0, usageErr("--max-record-size %q is not a size such as 65536, 512K or 16M", v)
+		return 0, UsageErr("--max-record-size %q is not a size such as 65536, 512K or 16M", v)
 	}
 	return n * mult, nil
 }
@@ -198,7 +198,7 @@ const maxJSONFile = 64 << 20
 func readJSONFile(path string, into any, what string) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return usageErr("cannot read %s: %v", what, err)
+		return UsageErr("cannot read %s: %v", what, err)
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, maxJSONFile+1))
@@ -206,10 +206,10 @@ func readJSONFile(path string, into any, what string) error {
 		err = fmt.Errorf("larger than %d MiB", maxJSONFile>>20)
 	}
 	if err != nil {
-		return usageErr("cannot read %s %s: %v", what, path, err)
+		return UsageErr("cannot read %s %s: %v", what, path, err)
 	}
 	if err := json.Unmarshal(b, into); err != nil {
-		return usageErr("%s %s is not a JSON object: %v", what, path, err)
+		return UsageErr("%s %s is not a JSON object: %v", what, path, err)
 	}
 	return nil
 }
@@ -232,7 +232,7 @@ func ruleFileFlags(cmd string, args []string) (*ruleFlags, error) {
 	}
 	f.rules = append(f.rules, pos...)
 	if len(f.rules) == 0 {
-		return nil, usageErr("%s needs rule files", cmd)
+		return nil, UsageErr("%s needs rule files", cmd)
 	}
 	return f, nil
 }

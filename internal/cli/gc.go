@@ -49,7 +49,7 @@ func readUint(name string) uint64 {
 	return s[0].Value.Uint64()
 }
 
-// guardMemory bounds the memory of pipeline run when neither GOGC nor
+// GuardMemory bounds the memory of pipeline run when neither GOGC nor
 // GOMEMLIMIT is set (they win): GOGC gcPercent under a soft memory limit of
 // the loaded job's heap plus gcHeadroom, raised after every collection to
 // 1.5 times the live heap when that is more. The collector then runs when
@@ -60,7 +60,7 @@ func readUint(name string) uint64 {
 // plus what the runtime has not yet returned; a job that keeps more never
 // collects more often than at GOGC 50, so it cannot thrash against the
 // limit. The returned function removes the limit and restores GOGC.
-func guardMemory() (stop func()) {
+func GuardMemory() (stop func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}

@@ -28,7 +28,7 @@ func TestGuardMemory(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	stop := guardMemory()
+	stop := GuardMemory()
 	floor := currentLimit()
 	if floor < gcHeadroom || floor == math.MaxInt64 {
 		t.Fatalf("limit after start = %d, want the heap plus %d", floor, gcHeadroom)
@@ -48,7 +48,7 @@ func TestGuardMemory(t *testing.T) {
 
 	t.Setenv("GOMEMLIMIT", "1GiB")
 	debug.SetMemoryLimit(math.MaxInt64)
-	stop = guardMemory()
+	stop = GuardMemory()
 	defer stop()
 	if l := currentLimit(); l != math.MaxInt64 {
 		t.Errorf("GOMEMLIMIT set: the guard set a limit of %d", l)

@@ -53,7 +53,7 @@ func openDeadLetter(path string, inputs []string, env Env) (io.Writer, func() er
 	if path == "" {
 		return env.Stderr, func() error { return nil }, nil
 	}
-	if err := refuseInput("--dead-letter", path, inputs, env); err != nil {
+	if err := RefuseInput("--dead-letter", path, inputs, env); err != nil {
 		return nil, nil, err
 	}
 	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
@@ -64,15 +64,15 @@ func openDeadLetter(path string, inputs []string, env Env) (io.Writer, func() er
 	}
 	f, err := os.OpenFile(path, flags, 0o644)
 	if err != nil {
-		return nil, nil, usageErr("cannot open the dead-letter output: %v", err)
+		return nil, nil, UsageErr("cannot open the dead-letter output: %v", err)
 	}
 	return f, f.Close, nil
 }
 
-// refuseInput is an error when path, which flag is about to write, is one
+// RefuseInput is an error when path, which flag is about to write, is one
 // of the inputs (the same file by os.SameFile; "-" is stdin when it is a
 // regular file).
-func refuseInput(flag, path string, inputs []string, env Env) error {
+func RefuseInput(flag, path string, inputs []string, env Env) error {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil
@@ -80,12 +80,12 @@ func refuseInput(flag, path string, inputs []string, env Env) error {
 	for _, in := range inputs {
 		if in == "-" {
 			if f, ok := env.Stdin.(*os.File); ok && sameFile(fi, f) && fi.Mode().IsRegular() {
-				return usageErr("%s %s is the standard input: refusing to overwrite an input", flag, path)
+				return UsageErr("%s %s is the standard input: refusing to overwrite an input", flag, path)
 			}
 			continue
 		}
 		if ii, err := os.Stat(in); err == nil && os.SameFile(fi, ii) {
-			return usageErr("%s %s is the input %s: refusing to overwrite an input", flag, path, in)
+			return UsageErr("%s %s is the input %s: refusing to overwrite an input", flag, path, in)
 		}
 	}
 	return nil
@@ -109,7 +109,7 @@ func refuseStdInput(inputs []string, env Env) error {
 		}
 		for _, in := range inputs {
 			if ii, err := os.Stat(in); in != "-" && err == nil && os.SameFile(fi, ii) {
-				return usageErr("the %s is the input %s: rulec would read its own output", s.name, in)
+				return UsageErr("the %s is the input %s: rulec would read its own output", s.name, in)
 			}
 		}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/internal/catalogue"
-	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/plan"
 	"github.com/sluice-dev/sluice/record"
@@ -18,13 +17,14 @@ import (
 // The names example rule and job files are shown under.
 const (
 	exampleFile = "example.rules"
-	exampleJob  = "example.json"
+	// ExampleJob is the name a job file code's example is shown under.
+	ExampleJob = "example.json"
 )
 
-// isCodeQuery reports whether explain was asked about a code (rulec explain
+// IsCodeQuery reports whether explain was asked about a code (rulec explain
 // RUL011) or for the list of codes (rulec explain codes) rather than rule
 // files: the single argument is not an existing file.
-func isCodeQuery(args []string) bool {
+func IsCodeQuery(args []string) bool {
 	if len(args) != 1 {
 		return false
 	}
@@ -34,8 +34,8 @@ func isCodeQuery(args []string) bool {
 	return args[0] == "codes" || catalogue.IsCode(strings.ToUpper(args[0]))
 }
 
-// explainCode prints the catalogue entry of a code, or the list of codes.
-func explainCode(arg string, env Env) error {
+// ExplainCode prints the catalogue entry of a code, or the list of codes.
+func ExplainCode(arg string, env Env) error {
 	if arg == "codes" {
 		for _, e := range catalogue.All() {
 			fmt.Fprintf(env.Stdout, "%-6s  %-7s  %s\n", e.Code, e.Severity, e.Title)
@@ -44,7 +44,7 @@ func explainCode(arg string, env Env) error {
 	}
 	e, ok := catalogue.Lookup(strings.ToUpper(arg))
 	if !ok {
-		return usageErr("%s is not a diagnostic code sluice reports (rulec explain codes lists them)", arg)
+		return UsageErr("%s is not a diagnostic code sluice reports (rulec explain codes lists them)", arg)
 	}
 	writeEntry(env.Stdout, e)
 	return nil
@@ -55,42 +55,55 @@ func writeEntry(w io.Writer, e catalogue.Entry) {
 	if e.Example != "" {
 		name := exampleFile
 		if strings.HasPrefix(e.Code, "JOB") {
-			name = exampleJob
+			name = ExampleJob
 		}
-		fmt.Fprintf(w, "\nExample (%s):\n%s", name, indentLines(e.Example, "    "))
+		fmt.Fprintf(w, "\nExample (%s):\n%s", name, IndentLines(e.Example, "    "))
 		if e.Data != "" {
-			fmt.Fprintf(w, "with the record:\n%s", indentLines(e.Data, "    "))
+			fmt.Fprintf(w, "with the record:\n%s", IndentLines(e.Data, "    "))
 		}
-		fmt.Fprintf(w, "gives:\n%s", indentLines(exampleOutput(e), "    "))
+		fmt.Fprintf(w, "gives:\n%s", IndentLines(exampleOutput(e), "    "))
 	}
 	fmt.Fprintf(w, "\nFix: %s\n", wrapWords(e.Fix, 76))
 }
 
 // exampleOutput runs the example through the compiler (and, with data, the
 // plan) and returns what sluice reports for the entry's code, so the
-// catalogue always shows real output.
+// catalogue always shows real output. A job file's example needs every
+// operation, which rulec does not link: its output was rendered by the
+// pipeline command's package into jobExampleOutputs (job_examples.go,
+// which pipelinecli's TestJobExampleOutputs keeps current).
 func exampleOutput(e catalogue.Entry) string {
-	var p *plan.Plan
-	var diags *diag.List
 	if strings.HasPrefix(e.Code, "JOB") {
-		_, diags = job.Validate(diag.NewSource(exampleJob, []byte(e.Example+"\n")), job.Options{})
-	} else {
-		src := diag.NewSource(exampleFile, []byte(strings.TrimSuffix(e.Example, "\n")+"\n"))
-		p, diags = compiler.Compile([]*diag.Source{src}, compiler.Config{})
+		return jobExampleOutputs[e.Code]
 	}
+	src := diag.NewSource(exampleFile, []byte(strings.TrimSuffix(e.Example, "\n")+"\n"))
+	p, diags := compiler.Compile([]*diag.Source{src}, compiler.Config{})
+	out := ExampleDiagnostics(e.Code, diags)
+	if p != nil && e.Data != "" {
+		var b strings.Builder
+		writeDeadLetters(&b, p, e.Data)
+		out += b.String()
+	}
+	return out
+}
+
+// ExampleDiagnostics renders the diagnostics of code among diags, as
+// explain shows an example's output.
+func ExampleDiagnostics(code string, diags *diag.List) string {
 	var b bytes.Buffer
 	var mine diag.List
 	for _, d := range diags.Items {
-		if d.Code == e.Code {
+		if d.Code == code {
 			mine.Add(d)
 		}
 	}
 	diag.Render(&b, &mine)
-	if p != nil && e.Data != "" {
-		writeDeadLetters(&b, p, e.Data)
-	}
 	return b.String()
 }
+
+// JobExampleOutput is the rendered output of a job file code's example
+// (JOB...), as explain prints it.
+func JobExampleOutput(code string) string { return jobExampleOutputs[code] }
 
 func writeDeadLetters(w io.Writer, p *plan.Plan, data string) {
 	v, err := record.ParseJSON([]byte(data))
@@ -119,6 +132,19 @@ func wrapWords(s string, width int) string {
 		}
 		b.WriteString(word)
 		n += len(word)
+	}
+	return b.String()
+}
+
+// IndentLines puts prefix before every non-empty line of s.
+func IndentLines(s, prefix string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		if l == "" {
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString(prefix + l + "\n")
 	}
 	return b.String()
 }

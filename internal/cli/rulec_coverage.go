@@ -40,9 +40,9 @@ func coverageCmd(args []string, env Env) error {
 		return writeCoverageJSON(w, c, skipped)
 	case "html":
 		g := coverageGraph(p, c, f.rules)
-		return writeHTML(w, fmt.Sprintf("rulec coverage: %d record(s), %d with output", c.Records, c.Output), []svggraph.Graph{g}, f.rules)
+		return WriteHTML(w, fmt.Sprintf("rulec coverage: %d record(s), %d with output", c.Records, c.Output), []svggraph.Graph{g}, f.rules)
 	default:
-		return usageErr("unknown --format %q (text, json or html)", f.format)
+		return UsageErr("unknown --format %q (text, json or html)", f.format)
 	}
 	return nil
 }
@@ -60,7 +60,7 @@ func rulesAndData(cmd string, args []string) (*ruleFlags, []string, error) {
 	}
 	data := append(f.data, pos...)
 	if len(f.rules) == 0 || len(data) == 0 {
-		return nil, nil, usageErr("%s needs rule files and data (%s RULES DATA...)", cmd, cmd)
+		return nil, nil, UsageErr("%s needs rule files and data (%s RULES DATA...)", cmd, cmd)
 	}
 	return f, data, nil
 }
@@ -136,7 +136,7 @@ func writeCoverageJSON(w io.Writer, c *provenance.Coverage, skipped int) error {
 // coverageGraph is the plan graph with each element's counts as a last line;
 // elements with a branch never taken are drawn "cold".
 func coverageGraph(p *plan.Plan, c *provenance.Coverage, files []string) svggraph.Graph {
-	g := planGraph(p, "coverage", "", files)
+	g := PlanGraph(p, "coverage", "", files)
 	byID := elementsByGraphID(c)
 	cold := map[*provenance.Element]bool{}
 	for _, gap := range c.Gaps() {

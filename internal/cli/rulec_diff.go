@@ -26,7 +26,7 @@ func diffCmd(args []string, env Env) error {
 		return err
 	}
 	if len(pos) < 3 {
-		return usageErr("diff needs two rule files and data (diff OLD NEW DATA...)")
+		return UsageErr("diff needs two rule files and data (diff OLD NEW DATA...)")
 	}
 	oldPlan, newPlan, err := compilePair(f, pos[0], pos[1], env)
 	if err != nil {
@@ -49,7 +49,7 @@ func diffCmd(args []string, env Env) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(rep)
 	default:
-		return usageErr("unknown --format %q (text or json)", f.format)
+		return UsageErr("unknown --format %q (text or json)", f.format)
 	}
 	return nil
 }

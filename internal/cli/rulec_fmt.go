@@ -28,7 +28,7 @@ func fmtCmd(args []string, env Env) error {
 	args, check := cutFlag(args, "--check")
 	for _, a := range args {
 		if strings.HasPrefix(a, "-") && a != "-" {
-			return usageErr("fmt: unknown flag %s (fmt [-w | --check] FILES...)", a)
+			return UsageErr("fmt: unknown flag %s (fmt [-w | --check] FILES...)", a)
 		}
 	}
 	if len(args) == 0 {
@@ -53,7 +53,7 @@ func fmtCmd(args []string, env Env) error {
 func fmtStream(env Env) error {
 	text, err := io.ReadAll(env.Stdin)
 	if err != nil {
-		return usageErr("fmt: %v", err)
+		return UsageErr("fmt: %v", err)
 	}
 	out, err := formatRules("<stdin>", text, env)
 	if err != nil {
@@ -68,7 +68,7 @@ func fmtStream(env Env) error {
 func fmtFile(name string, write, check bool, env Env) (bool, error) {
 	text, err := os.ReadFile(name)
 	if err != nil {
-		return false, usageErr("fmt: %v", err)
+		return false, UsageErr("fmt: %v", err)
 	}
 	out, err := formatRules(name, text, env)
 	if err != nil {
@@ -93,15 +93,15 @@ func fmtFile(name string, write, check bool, env Env) (bool, error) {
 func writeFileAtomic(name string, data []byte) error {
 	info, err := os.Stat(name)
 	if err != nil {
-		return usageErr("fmt: %v", err)
+		return UsageErr("fmt: %v", err)
 	}
 	tmp := name + ".rulec-fmt.tmp"
 	if err := os.WriteFile(tmp, data, info.Mode().Perm()); err != nil {
-		return usageErr("fmt: %v", err)
+		return UsageErr("fmt: %v", err)
 	}
 	if err := os.Rename(tmp, name); err != nil {
 		os.Remove(tmp)
-		return usageErr("fmt: %v", err)
+		return UsageErr("fmt: %v", err)
 	}
 	return nil
 }

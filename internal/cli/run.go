@@ -25,7 +25,7 @@ func runCmd(args []string, env Env) error {
 		return err
 	}
 	if len(f.rules) == 0 {
-		return usageErr("run needs at least one rule file (-r RULES)")
+		return UsageErr("run needs at least one rule file (-r RULES)")
 	}
 	applyLimits(f)
 	p, err := compileRules(f, env)
@@ -44,7 +44,7 @@ func runCmd(args []string, env Env) error {
 		return err
 	}
 	if f.cpuProf != "" {
-		if err := refuseInput("--cpuprofile", f.cpuProf, allInputs, env); err != nil {
+		if err := RefuseInput("--cpuprofile", f.cpuProf, allInputs, env); err != nil {
 			return err
 		}
 	}
@@ -60,7 +60,7 @@ func runCmd(args []string, env Env) error {
 	defer closeAll()
 	tuneGC()
 	if f.cpuProf != "" {
-		stop, err := startProfile(f.cpuProf)
+		stop, err := StartProfile(f.cpuProf)
 		if err != nil {
 			closeDead()
 			return err
@@ -99,7 +99,7 @@ func (s *stream) runAll(readers []namedReader) error {
 	defer s.halt()
 	for _, in := range readers {
 		if err := s.run(in); err != nil {
-			return usageErr("%s: %v", in.name, err)
+			return UsageErr("%s: %v", in.name, err)
 		}
 		select {
 		case <-s.stop:
@@ -172,7 +172,7 @@ func openInputs(names []string, env Env) ([]namedReader, func(), error) {
 		f, err := os.Open(n)
 		if err != nil {
 			closeAll()
-			return nil, nil, usageErr("cannot read data: %v", err)
+			return nil, nil, UsageErr("cannot read data: %v", err)
 		}
 		files = append(files, f)
 		out = append(out, namedReader{n, f})
@@ -180,14 +180,14 @@ func openInputs(names []string, env Env) ([]namedReader, func(), error) {
 	return out, closeAll, nil
 }
 
-func startProfile(path string) (func(), error) {
+func StartProfile(path string) (func(), error) {
 	pf, err := os.Create(path)
 	if err != nil {
-		return nil, usageErr("cannot create profile: %v", err)
+		return nil, UsageErr("cannot create profile: %v", err)
 	}
 	if err := pprof.StartCPUProfile(pf); err != nil {
 		pf.Close()
-		return nil, usageErr("cannot start profile: %v", err)
+		return nil, UsageErr("cannot start profile: %v", err)
 	}
 	return func() { pprof.StopCPUProfile(); pf.Close() }, nil
 }

@@ -55,7 +55,7 @@ func parseRuleTest(name string, data []byte) (*ruleTest, error) {
 // testCmd: rulec test FILES...
 func testCmd(args []string, env Env) error {
 	if len(args) == 0 {
-		return usageErr("test needs test files (see rulec test --help)")
+		return UsageErr("test needs test files (see rulec test --help)")
 	}
 	if args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprintln(env.Stdout, "usage: rulec test FILES...\n\nEach file holds sections: -- rules --, -- input --, -- output -- and optionally -- types --, -- variables --, -- mode --.")

@@ -1,4 +1,4 @@
-package cli
+package pipelinecli
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sluice-dev/sluice/internal/cli"
 	"github.com/sluice-dev/sluice/internal/svggraph"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/plan"
@@ -18,9 +19,9 @@ import (
 // pipelineExplainCmd: pipeline explain JOB.json [--format text|dot|svg|html]
 // [--connections FILE] [--assets DIR], or pipeline explain CODE / codes for
 // the diagnostic catalogue.
-func pipelineExplainCmd(args []string, env Env) error {
-	if isCodeQuery(args) {
-		return explainCode(args[0], env)
+func pipelineExplainCmd(args []string, env cli.Env) error {
+	if cli.IsCodeQuery(args) {
+		return cli.ExplainCode(args[0], env)
 	}
 	args, format, err := cutValueFlag(args, "--format")
 	if err != nil {
@@ -45,9 +46,9 @@ func pipelineExplainCmd(args []string, env Env) error {
 	case "svg":
 		svggraph.Write(w, jg.graphs()...)
 	case "html":
-		return writeHTML(w, "pipeline explain "+f.file, jg.graphs(), jg.files)
+		return cli.WriteHTML(w, "pipeline explain "+f.file, jg.graphs(), jg.files)
 	default:
-		return usageErr("unknown --format %q (text, dot, svg or html)", format)
+		return cli.UsageErr("unknown --format %q (text, dot, svg or html)", format)
 	}
 	return nil
 }
@@ -60,7 +61,7 @@ func cutValueFlag(args []string, name string) ([]string, string, error) {
 		switch {
 		case args[i] == name:
 			if i+1 >= len(args) {
-				return nil, "", usageErr("%s needs a value", name)
+				return nil, "", cli.UsageErr("%s needs a value", name)
 			}
 			value = args[i+1]
 			i++
@@ -195,7 +196,7 @@ func (g *jobGraph) writeText(w io.Writer) {
 			if np.op == i {
 				var b bytes.Buffer
 				np.plan.Dump(&b)
-				fmt.Fprint(w, indentLines(b.String(), "      "))
+				fmt.Fprint(w, cli.IndentLines(b.String(), "      "))
 			}
 		}
 	}
@@ -226,18 +227,6 @@ func (g *jobGraph) links(id string) string {
 		return ""
 	}
 	return "  -> " + strings.Join(out, ", ")
-}
-
-func indentLines(s, prefix string) string {
-	var b strings.Builder
-	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
-		if l == "" {
-			b.WriteString("\n")
-			continue
-		}
-		b.WriteString(prefix + l + "\n")
-	}
-	return b.String()
 }
 
 // writeDOT writes the job graph with each plan as a cluster under its
@@ -301,7 +290,7 @@ func (g *jobGraph) graphs() []svggraph.Graph {
 	}
 	out := []svggraph.Graph{job}
 	for k, np := range g.plans {
-		out = append(out, planGraph(np.plan, np.title, "p"+strconv.Itoa(k)+"-", g.files))
+		out = append(out, cli.PlanGraph(np.plan, np.title, "p"+strconv.Itoa(k)+"-", g.files))
 	}
 	return out
 }

@@ -1,22 +1,27 @@
-package cli
+package pipelinecli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
+	"github.com/sluice-dev/sluice/internal/cli"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 	_ "github.com/sluice-dev/sluice/ops/all" // every operation and api
 )
 
-// Exit codes of the pipeline command beyond ExitOK, ExitRules (job file
-// errors) and ExitUsage.
+// Exit codes of the pipeline command beyond cli.ExitOK, cli.ExitRules (job file
+// errors) and cli.ExitUsage.
 const (
 	ExitJobFailed = 3   // a slice failed, or the job could not start
 	ExitStopped   = 4   // a once job was stopped before it completed
 	ExitAborted   = 130 // a second signal aborted the job
 )
+
+type command struct {
+	name, summary string
+	run           func(args []string, env cli.Env) error
+}
 
 var pipelineCommands = []command{
 	{"run", "run a job file: the reader, then every operation, on workers", pipelineRunCmd},
@@ -27,16 +32,16 @@ var pipelineCommands = []command{
 }
 
 // Pipeline runs the pipeline command line and returns the exit code.
-func Pipeline(args []string, env Env) int {
+func Pipeline(args []string, env cli.Env) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintln(env.Stdout, "usage: pipeline <command> [arguments]\n\ncommands:")
 		for _, c := range pipelineCommands {
 			fmt.Fprintf(env.Stdout, "  %-9s %s\n", c.name, c.summary)
 		}
 		if len(args) == 0 {
-			return ExitUsage
+			return cli.ExitUsage
 		}
-		return ExitOK
+		return cli.ExitOK
 	}
 	for _, c := range pipelineCommands {
 		if c.name == args[0] {
@@ -44,23 +49,10 @@ func Pipeline(args []string, env Env) int {
 		}
 	}
 	fmt.Fprintf(env.Stderr, "pipeline: unknown command %q (try pipeline --help)\n", args[0])
-	return ExitUsage
+	return cli.ExitUsage
 }
 
-func pipelineExit(err error, env Env) int {
-	if err == nil {
-		return ExitOK
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		if e.Msg != "" {
-			fmt.Fprintln(env.Stderr, "pipeline: "+e.Msg)
-		}
-		return e.Code
-	}
-	fmt.Fprintln(env.Stderr, "pipeline: "+err.Error())
-	return ExitJobFailed
-}
+func pipelineExit(err error, env cli.Env) int { return cli.Exit("pipeline", err, env, ExitJobFailed) }
 
 // jobFlags are the flags of run and validate.
 type jobFlags struct {
@@ -82,7 +74,7 @@ func parseJobFlags(cmd string, args []string) (*jobFlags, error) {
 		a := args[i]
 		value := func() (string, error) {
 			if i+1 >= len(args) {
-				return "", usageErr("%s: %s needs a value", cmd, a)
+				return "", cli.UsageErr("%s: %s needs a value", cmd, a)
 			}
 			i++
 			return args[i], nil
@@ -102,7 +94,7 @@ func parseJobFlags(cmd string, args []string) (*jobFlags, error) {
 			if v, err = value(); err == nil {
 				_, err = fmt.Sscanf(v, "%d", &f.workers)
 				if err != nil || f.workers < 1 {
-					err = usageErr("%s: --workers needs a positive number, got %q", cmd, v)
+					err = cli.UsageErr("%s: --workers needs a positive number, got %q", cmd, v)
 				}
 			}
 		case "--cluster":
@@ -116,13 +108,13 @@ func parseJobFlags(cmd string, args []string) (*jobFlags, error) {
 		case "--no-progress":
 			f.progress = "never"
 		case "-h", "--help":
-			return nil, usageErr("usage: pipeline %s JOB.json [--connections FILE] [--assets DIR] [--workers N] [--summary FILE] [--log-level LEVEL] [--progress|--no-progress] [--cluster embedded|nats://HOST:PORT [--ack-wait DURATION]] [--cpuprofile FILE]", cmd)
+			return nil, cli.UsageErr("usage: pipeline %s JOB.json [--connections FILE] [--assets DIR] [--workers N] [--summary FILE] [--log-level LEVEL] [--progress|--no-progress] [--cluster embedded|nats://HOST:PORT [--ack-wait DURATION]] [--cpuprofile FILE]", cmd)
 		default:
 			if len(a) > 1 && a[0] == '-' {
-				return nil, usageErr("%s: unknown flag %s (try pipeline %s --help)", cmd, a, cmd)
+				return nil, cli.UsageErr("%s: unknown flag %s (try pipeline %s --help)", cmd, a, cmd)
 			}
 			if f.file != "" {
-				return nil, usageErr("%s: one job file at a time (got %s and %s)", cmd, f.file, a)
+				return nil, cli.UsageErr("%s: one job file at a time (got %s and %s)", cmd, f.file, a)
 			}
 			f.file = a
 		}
@@ -131,7 +123,7 @@ func parseJobFlags(cmd string, args []string) (*jobFlags, error) {
 		}
 	}
 	if f.file == "" {
-		return nil, usageErr("%s needs a job file (pipeline %s JOB.json)", cmd, cmd)
+		return nil, cli.UsageErr("%s needs a job file (pipeline %s JOB.json)", cmd, cmd)
 	}
 	return f, nil
 }
@@ -142,14 +134,14 @@ func loadJob(f *jobFlags, stderr io.Writer) (*job.Job, error) {
 	if f.connections != "" {
 		conns, err := job.LoadConnections(f.connections)
 		if err != nil {
-			return nil, usageErr("%v", err)
+			return nil, cli.UsageErr("%v", err)
 		}
 		opt.Conns = conns
 	}
 	j, diags := job.Load(f.file, opt)
 	diag.Render(stderr, diags)
 	if j == nil {
-		return nil, &Error{Code: ExitRules, Msg: fmt.Sprintf("%s: %d error(s)", f.file, countErrors(diags))}
+		return nil, &cli.Error{Code: cli.ExitRules, Msg: fmt.Sprintf("%s: %d error(s)", f.file, cli.CountErrors(diags))}
 	}
 	if f.workers > 0 {
 		j.Workers = f.workers
@@ -161,7 +153,7 @@ func loadJob(f *jobFlags, stderr io.Writer) (*job.Job, error) {
 }
 
 // pipelineValidateCmd: pipeline validate JOB.json
-func pipelineValidateCmd(args []string, env Env) error {
+func pipelineValidateCmd(args []string, env cli.Env) error {
 	f, err := parseJobFlags("validate", args)
 	if err != nil {
 		return err

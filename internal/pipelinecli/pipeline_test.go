@@ -1,4 +1,4 @@
-package cli
+package pipelinecli
 
 import (
 	"bytes"
@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/cli"
 )
 
 func pipeline(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := Pipeline(args, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
+	code := Pipeline(args, cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
 	return out.String(), errb.String(), code
 }
 
@@ -33,8 +35,8 @@ func TestPipelineValidateRendersEveryDiagnostic(t *testing.T) {
   ]
 }`)
 	_, stderr, code := pipeline(t, "validate", p)
-	if code != ExitRules {
-		t.Errorf("exit %d, want %d", code, ExitRules)
+	if code != cli.ExitRules {
+		t.Errorf("exit %d, want %d", code, cli.ExitRules)
 	}
 	want := p + `:2:14: JOB010 job: parameter "workers": must be a positive integer; given "many"
       "workers": "many",
@@ -58,7 +60,7 @@ pipeline: ` + p + `: 2 error(s)
 func TestPipelineValidateOK(t *testing.T) {
 	p := writeJob(t, `{"name": "x", "workers": 2, "operations": [{"_op": "test-reader"}, {"_op": "noop"}]}`)
 	out, stderr, code := pipeline(t, "validate", p)
-	if code != ExitOK || stderr != "" || !strings.Contains(out, `valid ("x", once, 2 worker(s), 2 operation(s), 0 api(s))`) {
+	if code != cli.ExitOK || stderr != "" || !strings.Contains(out, `valid ("x", once, 2 worker(s), 2 operation(s), 0 api(s))`) {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, stderr)
 	}
 }
@@ -67,7 +69,7 @@ func TestPipelineRun(t *testing.T) {
 	p := writeJob(t, `{"workers": 2, "operations": [{"_op": "test-reader"}, {"_op": "stdout"}]}`)
 	summary := filepath.Join(t.TempDir(), "summary.json")
 	out, stderr, code := pipeline(t, "run", p, "--summary", summary)
-	if code != ExitOK {
+	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if n := strings.Count(out, "\n"); n != 1870 {
@@ -92,11 +94,11 @@ func TestPipelineRunFailedSlice(t *testing.T) {
 
 func TestPipelineDocs(t *testing.T) {
 	out, _, code := pipeline(t, "docs", "delay")
-	if code != ExitOK || !strings.HasPrefix(out, "## delay\n") || !strings.Contains(out, "| `ms` | duration | `100` |") {
+	if code != cli.ExitOK || !strings.HasPrefix(out, "## delay\n") || !strings.Contains(out, "| `ms` | duration | `100` |") {
 		t.Errorf("exit %d: %s", code, out)
 	}
 	_, stderr, code := pipeline(t, "docs", "nope")
-	if code != ExitUsage || !strings.Contains(stderr, `unknown operation or api "nope"`) {
+	if code != cli.ExitUsage || !strings.Contains(stderr, `unknown operation or api "nope"`) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
@@ -116,7 +118,7 @@ func TestPipelineCPUProfile(t *testing.T) {
 	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
 		t.Errorf("no profile written: %v", err)
 	}
-	if _, _, code := pipeline(t, "run", jobFile, "--cpuprofile", jobFile); code != ExitUsage {
+	if _, _, code := pipeline(t, "run", jobFile, "--cpuprofile", jobFile); code != cli.ExitUsage {
 		t.Errorf("the job file as --cpuprofile: exit %d", code)
 	}
 	if b, _ := os.ReadFile(jobFile); !strings.Contains(string(b), "data_generator") {

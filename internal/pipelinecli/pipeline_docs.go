@@ -1,14 +1,15 @@
-package cli
+package pipelinecli
 
 import (
 	"bufio"
 	"strings"
 
+	"github.com/sluice-dev/sluice/internal/cli"
 	"github.com/sluice-dev/sluice/job"
 )
 
 // pipelineDocsCmd: pipeline docs [OP...]
-func pipelineDocsCmd(args []string, env Env) error {
+func pipelineDocsCmd(args []string, env cli.Env) error {
 	var specs []*job.Spec
 	for _, a := range args {
 		if a == "-h" || a == "--help" {
@@ -16,18 +17,18 @@ func pipelineDocsCmd(args []string, env Env) error {
 			return nil
 		}
 		if strings.HasPrefix(a, "-") {
-			return usageErr("docs: unknown flag %s", a)
+			return cli.UsageErr("docs: unknown flag %s", a)
 		}
 		s, ok := job.Lookup(a)
 		if !ok {
-			return usageErr("docs: unknown operation or api %q (pipeline docs lists them all)", a)
+			return cli.UsageErr("docs: unknown operation or api %q (pipeline docs lists them all)", a)
 		}
 		specs = append(specs, s)
 	}
 	w := bufio.NewWriter(env.Stdout)
 	job.Markdown(w, specs)
 	if err := w.Flush(); err != nil {
-		return usageErr("docs: %v", err)
+		return cli.UsageErr("docs: %v", err)
 	}
 	return nil
 }

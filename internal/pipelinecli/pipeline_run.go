@@ -1,4 +1,4 @@
-package cli
+package pipelinecli
 
 import (
 	"context"
@@ -14,11 +14,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sluice-dev/sluice/internal/cli"
 	"github.com/sluice-dev/sluice/job"
 )
 
 // pipelineRunCmd: pipeline run JOB.json [flags]
-func pipelineRunCmd(args []string, env Env) error {
+func pipelineRunCmd(args []string, env cli.Env) error {
 	f, err := parseJobFlags("run", args)
 	if err != nil {
 		return err
@@ -33,12 +34,12 @@ func pipelineRunCmd(args []string, env Env) error {
 		level = j.Top.String("log_level")
 	}
 	logger := slog.New(slog.NewTextHandler(term, &slog.HandlerOptions{Level: slogLevel(level)}))
-	defer guardMemory()()
+	defer cli.GuardMemory()()
 	if f.cpuProf != "" {
-		if err := refuseInput("--cpuprofile", f.cpuProf, []string{f.file}, env); err != nil {
+		if err := cli.RefuseInput("--cpuprofile", f.cpuProf, []string{f.file}, env); err != nil {
 			return err
 		}
-		stop, err := startProfile(f.cpuProf)
+		stop, err := cli.StartProfile(f.cpuProf)
 		if err != nil {
 			return err
 		}
@@ -59,7 +60,7 @@ func pipelineRunCmd(args []string, env Env) error {
 	printSummary(env.Stderr, sum)
 	if f.summary != "" {
 		if err := writeSummary(f.summary, sum); err != nil {
-			return usageErr("%v", err)
+			return cli.UsageErr("%v", err)
 		}
 	}
 	return runError(runErr)
@@ -107,18 +108,18 @@ func onSignals(first, second func(os.Signal)) (stop func()) {
 }
 
 func runError(err error) error {
-	var e *Error
+	var e *cli.Error
 	switch {
 	case err == nil:
 		return nil
 	case errors.As(err, &e):
 		return e
 	case errors.Is(err, job.ErrStopped):
-		return &Error{Code: ExitStopped, Msg: err.Error()}
+		return &cli.Error{Code: ExitStopped, Msg: err.Error()}
 	case errors.Is(err, context.Canceled):
-		return &Error{Code: ExitAborted, Msg: "aborted"}
+		return &cli.Error{Code: ExitAborted, Msg: "aborted"}
 	}
-	return &Error{Code: ExitJobFailed, Msg: err.Error()}
+	return &cli.Error{Code: ExitJobFailed, Msg: err.Error()}
 }
 
 func slogLevel(s string) slog.Level {

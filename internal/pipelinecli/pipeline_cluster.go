@@ -1,4 +1,4 @@
-package cli
+package pipelinecli
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sluice-dev/sluice/cluster"
+	"github.com/sluice-dev/sluice/internal/cli"
 	"github.com/sluice-dev/sluice/job"
 	"github.com/sluice-dev/sluice/lang/diag"
 )
@@ -20,22 +21,22 @@ func checkDistributed(j *job.Job, file string, stderr io.Writer) error {
 	l := job.Distributed(j)
 	diag.Render(stderr, l)
 	if l.HasErrors() {
-		return &Error{Code: ExitRules, Msg: fmt.Sprintf("%s: %d error(s) for cluster mode", file, countErrors(l))}
+		return &cli.Error{Code: cli.ExitRules, Msg: fmt.Sprintf("%s: %d error(s) for cluster mode", file, cli.CountErrors(l))}
 	}
 	return nil
 }
 
 // runCluster runs a job as the controller of a NATS cluster (or, with
 // "embedded", on an in-process server with in-process workers).
-func runCluster(f *jobFlags, j *job.Job, env Env, term *terminal, logger *slog.Logger) (*job.Summary, error) {
+func runCluster(f *jobFlags, j *job.Job, env cli.Env, term *terminal, logger *slog.Logger) (*job.Summary, error) {
 	doc, err := jobDoc(f)
 	if err != nil {
-		return nil, usageErr("%v", err)
+		return nil, cli.UsageErr("%v", err)
 	}
 	copt := cluster.ControllerOptions{Logger: logger}
 	if f.ackWait != "" {
 		if copt.AckWait, err = time.ParseDuration(f.ackWait); err != nil || copt.AckWait <= 0 {
-			return nil, usageErr("run: --ack-wait needs a positive duration (like 30s), got %q", f.ackWait)
+			return nil, cli.UsageErr("run: --ack-wait needs a positive duration (like 30s), got %q", f.ackWait)
 		}
 	}
 	what := "stopping the controller: the execution stays in the cluster and resumes when the controller is started again"
@@ -50,12 +51,12 @@ func runCluster(f *jobFlags, j *job.Job, env Env, term *terminal, logger *slog.L
 	}
 	nc, err := cluster.Connect(f.cluster, "sluice controller "+j.Name)
 	if err != nil {
-		return nil, &Error{Code: ExitJobFailed, Msg: err.Error()}
+		return nil, &cli.Error{Code: ExitJobFailed, Msg: err.Error()}
 	}
 	defer nc.Close()
 	c, err := cluster.NewController(nc, j, doc, copt)
 	if err != nil {
-		return nil, &Error{Code: ExitJobFailed, Msg: err.Error()}
+		return nil, &cli.Error{Code: ExitJobFailed, Msg: err.Error()}
 	}
 	term.startProgress(c.Progress)
 	return c.Run(ctx)
@@ -108,10 +109,10 @@ func parseWorkerFlags(args []string) (*workerFlags, error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "-h" || a == "--help" {
-			return nil, usageErr(workerUsage)
+			return nil, cli.UsageErr(workerUsage)
 		}
 		if i+1 >= len(args) {
-			return nil, usageErr("worker: %s needs a value (%s)", a, workerUsage)
+			return nil, cli.UsageErr("worker: %s needs a value (%s)", a, workerUsage)
 		}
 		i++
 		v := args[i]
@@ -128,21 +129,21 @@ func parseWorkerFlags(args []string) (*workerFlags, error) {
 			f.logLevel = v
 		case "--workers", "-w":
 			if _, err := fmt.Sscanf(v, "%d", &f.workers); err != nil || f.workers < 1 {
-				return nil, usageErr("worker: --workers needs a positive number, got %q", v)
+				return nil, cli.UsageErr("worker: --workers needs a positive number, got %q", v)
 			}
 		default:
-			return nil, usageErr("worker: unknown argument %s (%s)", a, workerUsage)
+			return nil, cli.UsageErr("worker: unknown argument %s (%s)", a, workerUsage)
 		}
 	}
 	if f.cluster == "" || f.cluster == "embedded" {
-		return nil, usageErr("worker needs --cluster nats://HOST:PORT (%s)", workerUsage)
+		return nil, cli.UsageErr("worker needs --cluster nats://HOST:PORT (%s)", workerUsage)
 	}
 	return f, nil
 }
 
 // pipelineWorkerCmd: pipeline worker --cluster URL — runs slices until
 // stopped; the first signal lets the slices in flight finish.
-func pipelineWorkerCmd(args []string, env Env) error {
+func pipelineWorkerCmd(args []string, env cli.Env) error {
 	f, err := parseWorkerFlags(args)
 	if err != nil {
 		return err
@@ -150,21 +151,21 @@ func pipelineWorkerCmd(args []string, env Env) error {
 	var conns *job.Connections
 	if f.connections != "" {
 		if conns, err = job.LoadConnections(f.connections); err != nil {
-			return usageErr("%v", err)
+			return cli.UsageErr("%v", err)
 		}
 	}
 	term := newTerminal(env.Stderr, "never")
 	logger := slog.New(slog.NewTextHandler(term, &slog.HandlerOptions{Level: slogLevel(f.logLevel)}))
-	defer guardMemory()()
+	defer cli.GuardMemory()()
 	nc, err := cluster.Connect(f.cluster, "sluice worker")
 	if err != nil {
-		return &Error{Code: ExitJobFailed, Msg: err.Error()}
+		return &cli.Error{Code: ExitJobFailed, Msg: err.Error()}
 	}
 	defer nc.Close()
 	w, err := cluster.NewWorker(nc, cluster.WorkerOptions{Job: f.job, Workers: f.workers, Stdout: env.Stdout, Logger: logger,
 		Load: workerLoader(f, conns, env.Stderr)})
 	if err != nil {
-		return &Error{Code: ExitJobFailed, Msg: err.Error()}
+		return &cli.Error{Code: ExitJobFailed, Msg: err.Error()}
 	}
 	ctx, stop := signalContext(term, "stopping: finishing the slices in flight")
 	defer stop()
@@ -186,7 +187,7 @@ func workerLoader(f *workerFlags, conns *job.Connections, stderr io.Writer) func
 		j, l := job.Validate(diag.NewSource(doc.Path, []byte(doc.Source)), opt)
 		diag.Render(stderr, l)
 		if j == nil {
-			return nil, fmt.Errorf("%s: %d error(s)", doc.Path, countErrors(l))
+			return nil, fmt.Errorf("%s: %d error(s)", doc.Path, cli.CountErrors(l))
 		}
 		if d := job.Distributed(j); d.HasErrors() {
 			diag.Render(stderr, d)
