@@ -85,3 +85,27 @@ func errText(err error) string {
 	}
 	return err.Error()
 }
+
+// With the i and u flags, JavaScript's \b and \B count K (U+212A) and ſ
+// (U+017F) as word characters (they fold to k and s). Expectations from
+// node: the start and text of the first match, or -1.
+func TestWordBoundaryWithUnicodeFolding(t *testing.T) {
+	for _, c := range []struct {
+		pattern, in string
+		start       int
+		text        string
+	}{
+		{`\b`, "\u212A", 0, ""}, {`\B`, "\u017F", -1, ""}, {`k*\B`, "\u212A\\pAq", 5, ""},
+		{`\bk\b`, "\u212A", 0, "\u212A"}, {`a\b`, "a\u212A", -1, ""}, {`a\B`, "a\u017F", 0, "a"},
+	} {
+		r := MustCompile(c.pattern, "iu")
+		ms, err := r.FindAll(c.in, 1)
+		start, text := -1, ""
+		if len(ms) == 1 {
+			start, text = ms[0].Start, ms[0].Groups[0].Text
+		}
+		if err != nil || start != c.start || text != c.text {
+			t.Errorf("/%s/iu on %q: %d %q (%v), want %d %q", c.pattern, c.in, start, text, err, c.start, c.text)
+		}
+	}
+}

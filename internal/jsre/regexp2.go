@@ -3,20 +3,16 @@ package jsre
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 )
 
 // The JavaScript meanings regexp2 lacks, in its syntax.
 const (
-	asciiWord = `[A-Za-z0-9_]`
-	// ASCIIBoundary and ASCIINoBoundary are \b and \B: regexp2's also
-	// count letters such as é as word characters.
-	ASCIIBoundary   = `(?:(?<=` + asciiWord + `)(?!` + asciiWord + `)|(?<!` + asciiWord + `)(?=` + asciiWord + `))`
-	ASCIINoBoundary = `(?:(?<=` + asciiWord + `)(?=` + asciiWord + `)|(?<!` + asciiWord + `)(?!` + asciiWord + `))`
-	jsDot           = `[^\n\r\u2028\u2029]`
-	jsLineStart     = `(?<![^\n\r\u2028\u2029])`
-	jsLineEnd       = `(?![^\n\r\u2028\u2029])`
+	jsDot       = `[^\n\r\u2028\u2029]`
+	jsLineStart = `(?<![^\n\r\u2028\u2029])`
+	jsLineEnd   = `(?![^\n\r\u2028\u2029])`
 )
 
 // syntheticPrefix names the groups Regexp2Pattern gives to unnamed
@@ -39,7 +35,16 @@ func Regexp2Pattern(norm, flags string) (string, regexp2.RegexOptions) {
 	if strings.Contains(flags, "u") {
 		opts |= regexp2.Unicode
 	}
-	w := regexp2Writer{dotAll: strings.Contains(flags, "s"), multi: strings.Contains(flags, "m")}
+	// \b and \B look at JavaScript's word characters (regexp2's count é
+	// too); with the i and u flags K (U+212A) and ſ (U+017F) are word
+	// characters, as they fold to k and s.
+	word := `[A-Za-z0-9_]`
+	if strings.Contains(flags, "i") && strings.Contains(flags, "u") {
+		word = `[A-Za-z0-9_\u017F\u212A]`
+	}
+	w := regexp2Writer{dotAll: strings.Contains(flags, "s"), multi: strings.Contains(flags, "m"),
+		boundary:   `(?:(?<=` + word + `)(?!` + word + `)|(?<!` + word + `)(?=` + word + `))`,
+		noBoundary: `(?:(?<=` + word + `)(?=` + word + `)|(?<!` + word + `)(?!` + word + `))`}
 	w.out.Grow(len(norm) + 16)
 	for i := 0; i < len(norm); i++ {
 		i = w.write(norm, i)
@@ -48,9 +53,10 @@ func Regexp2Pattern(norm, flags string) (string, regexp2.RegexOptions) {
 }
 
 type regexp2Writer struct {
-	out           strings.Builder
-	groups        int
-	dotAll, multi bool
+	out                  strings.Builder
+	groups               int
+	dotAll, multi        bool
+	boundary, noBoundary string // \b and \B
 }
 
 // write writes the token at i of src and returns its last index.
@@ -59,9 +65,9 @@ func (w *regexp2Writer) write(src string, i int) int {
 	case c == '\\' && i+1 < len(src):
 		switch src[i+1] {
 		case 'b':
-			w.out.WriteString(ASCIIBoundary)
+			w.out.WriteString(w.boundary)
 		case 'B':
-			w.out.WriteString(ASCIINoBoundary)
+			w.out.WriteString(w.noBoundary)
 		default:
 			w.out.WriteString(src[i : i+2])
 		}
@@ -71,7 +77,13 @@ func (w *regexp2Writer) write(src string, i int) int {
 		return i + 2
 	case c == '[':
 		end := classEnd(src, i)
-		w.out.WriteString(src[i : end+1])
+		if r, ok := negatedAstral(src[i : end+1]); ok {
+			// regexp2 reads [^X] as "not X" and then misses every
+			// character above U+FFFF
+			w.out.WriteString(`(?:(?!` + string(r) + `)[\s\S])`)
+		} else {
+			w.out.WriteString(src[i : end+1])
+		}
 		return end
 	case c == '.' && w.dotAll:
 		w.out.WriteString(`[\s\S]`)
@@ -88,4 +100,14 @@ func (w *regexp2Writer) write(src string, i int) int {
 		w.out.WriteByte(c)
 	}
 	return i
+}
+
+// negatedAstral reports whether class is [^X] with X above U+FFFF, and X.
+func negatedAstral(class string) (rune, bool) {
+	body, ok := strings.CutPrefix(class, "[^")
+	if !ok {
+		return 0, false
+	}
+	r, w := utf8.DecodeRuneInString(body)
+	return r, r > 0xFFFF && body[w:] == "]"
 }

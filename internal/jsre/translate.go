@@ -20,6 +20,9 @@ func translate(src, flags string) (string, bool) {
 	if strings.ContainsAny(flags, "my") {
 		return "", false
 	}
+	if strings.Contains(flags, "i") && !asciiFold(flags) && (strings.Contains(src, `\b`) || strings.Contains(src, `\B`)) {
+		return "", false // with i and u, \b sees K and ſ as word characters; RE2's does not
+	}
 	t := translator{src: src, b: &strings.Builder{}}
 	if asciiFold(flags) {
 		if !isASCII(src) {

@@ -82,19 +82,11 @@ func UnsupportedProperty(c FlagCase) bool {
 // KnownDifference reports the matches docs/compat.md ("Case folding of
 // backtracking patterns") lists: regexp2 (backtracking true) folds K
 // (U+212A), ſ (U+017F), ς (U+03C2) and µ (U+00B5) its own way, not as
-// JavaScript; with the i and u flags JavaScript's \b and \B count K and ſ
-// as word characters; and regexp2 misses an astral character outside a
-// negated class holding another.
+// JavaScript.
 func KnownDifference(backtracking bool, c FlagCase, input string) bool {
 	const odd = "\u212A\u017F\u03C2\u00B5"
 	fold := strings.Contains(c.Flags, "i")
-	switch {
-	case backtracking && fold && (strings.ContainsAny(input, odd) || strings.ContainsAny(c.Pattern, odd)):
-		return true
-	case fold && strings.Contains(c.Flags, "u") && strings.ContainsAny(input, "\u212A\u017F") && strings.ContainsAny(c.Pattern, `bB`):
-		return true
-	}
-	return backtracking && strings.Contains(c.Pattern, "[^") && hasAstral(c.Pattern) && hasAstral(input)
+	return backtracking && fold && (strings.ContainsAny(input, odd) || strings.ContainsAny(c.Pattern, odd))
 }
 
 // Want is the error a compiler should give for c: node's, or the pinned
