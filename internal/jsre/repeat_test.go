@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/jsre/jsretest"
 )
 
 // TestNothingToRepeatAgreesWithJavaScript: every pattern of
@@ -13,7 +15,21 @@ import (
 // after |; no flags and the i flag) compiles exactly when node's RegExp
 // accepts it (gen-js-repeat.mjs).
 func TestNothingToRepeatAgreesWithJavaScript(t *testing.T) {
-	f, err := os.Open("testdata/js-repeat.jsonl")
+	agreeOnVerdicts(t, "testdata/js-repeat.jsonl", 2000)
+}
+
+// TestSyntaxAgreesWithJavaScript: every random pattern of
+// testdata/js-syntax.jsonl (gen-js-syntax.mjs) compiles exactly when
+// node's RegExp accepts it, and fails with node's message.
+func TestSyntaxAgreesWithJavaScript(t *testing.T) {
+	agreeOnVerdicts(t, "testdata/js-syntax.jsonl", 5000)
+}
+
+// agreeOnVerdicts compiles the pattern of each line of a node-generated
+// file and compares the outcome with node's: its error message, or only
+// whether it is valid where the file records no message.
+func agreeOnVerdicts(t *testing.T, path string, min int) {
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,25 +38,35 @@ func TestNothingToRepeatAgreesWithJavaScript(t *testing.T) {
 	n, bad := 0, 0
 	for sc.Scan() {
 		var c struct {
-			Pattern, Flags string
-			Valid          bool
+			jsretest.FlagCase
+			Valid *bool
 		}
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 			t.Fatal(err)
 		}
 		n++
 		_, err := Compile(c.Pattern, c.Flags)
-		if (err == nil) != c.Valid {
-			bad++
-			if bad <= 40 {
-				t.Errorf("/%s/%s: compiled %v (%v), JavaScript valid %v", c.Pattern, c.Flags, err == nil, err, c.Valid)
+		got, want := errText(err), jsretest.Want(c.FlagCase)
+		if c.Valid != nil {
+			got, want = okText(err == nil), okText(*c.Valid)
+		}
+		if got != want {
+			if bad++; bad <= 40 {
+				t.Errorf("/%s/%s: %q, JavaScript %q", c.Pattern, c.Flags, got, want)
 			}
 		}
 	}
-	if n < 2000 {
+	if n < min {
 		t.Fatalf("only %d cases", n)
 	}
 	if bad > 0 {
 		t.Errorf("%d of %d disagree", bad, n)
 	}
+}
+
+func okText(valid bool) string {
+	if valid {
+		return "valid"
+	}
+	return "invalid"
 }

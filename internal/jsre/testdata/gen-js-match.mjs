@@ -5,13 +5,8 @@
 // match: null), for TestMatchesAgreeWithJavaScript. Only patterns node
 // accepts are kept.
 // Run: node gen-js-match.mjs > js-match.jsonl
-let seed = 424242;
-const rand = n => { // mulberry32
-  let t = (seed = (seed + 0x6D2B79F5) | 0);
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) % n;
-};
+import { seeded } from "./mulberry.mjs";
+const rand = seeded(424242);
 const pick = a => a[rand(a.length)];
 const atoms = ["a", "b", "A", "é", "É", "😀", ".", "\\d", "\\w", "\\W", "\\s", "\\S", "\\b", "\\B", "[a-c]", "[^a]", "[\\w-]",
   "[é-ü]", "[^\\s\\d]", "\\p{L}", "\\p{Lu}", "\\P{Ll}", "\\p{sc=Greek}", "[\\p{L}\\d]", "\\u{61}", "\\u0061", "\\x41", "k", "s",

@@ -4,13 +4,8 @@
 // ("" when valid, else the error message), for
 // TestSyntaxAgreesWithJavaScript. Seeded: the output is the same each run.
 // Run: node gen-js-syntax.mjs > js-syntax.jsonl
-let seed = 20261126;
-const rand = n => { // mulberry32
-  let t = (seed = (seed + 0x6D2B79F5) | 0);
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) % n;
-};
+import { seeded } from "./mulberry.mjs";
+const rand = seeded(20261126);
 const tokens = ["a", "b", "1", "2", "0", ",", "\\", "\\\\", "(", ")", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<n>", "(?<m>",
   "[", "]", "[^", "{", "}", "{1}", "{1,}", "{2,1}", "?", "*", "+", "|", "^", "$", "-", "<", ">", "k", "\\k<n>", "\\k<m>", "\\k",
   "p", "\\p{L}", "\\P{Lu}", "\\p{Foo}", "\\p{sc=Greek}", "\\pL", "u", "\\u{61}", "\\u0061", "\\x6", "x", "c", "\\c", "\\cA",
