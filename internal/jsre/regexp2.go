@@ -32,9 +32,6 @@ func Regexp2Pattern(norm, flags string) (string, regexp2.RegexOptions) {
 	if strings.Contains(flags, "i") {
 		opts |= regexp2.IgnoreCase
 	}
-	if strings.Contains(flags, "u") {
-		opts |= regexp2.Unicode
-	}
 	// \b and \B look at JavaScript's word characters (regexp2's count é
 	// too); with the i and u flags K (U+212A) and ſ (U+017F) are word
 	// characters, as they fold to k and s.
