@@ -87,3 +87,18 @@ func BenchmarkFold(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCompile measures compiling the web-log rule set's patterns and
+// a few that run on regexp2 (ns/op is per pattern).
+func BenchmarkCompile(b *testing.B) {
+	patterns := [][2]string{{`^.*(Chrome|Firefox).*$`, ""}, {`^.*[?&]q=.*$`, ""}, {`(Chrome|Firefox)/[0-9.]+`, ""},
+		{`/(products|blog|search|account|cart)/`, ""}, {`^[0-9]{5}$`, ""}, {`\b(\d{5})\b`, ""}, {`^.*chrome.*$`, "i"},
+		{`(?<major>\d+)\.(?<minor>\d+)`, ""}, {`^(?=.*\d)\w+$`, ""}, {`^\w+$`, "m"}}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p := patterns[i%len(patterns)]
+		if _, err := Compile(p[0], p[1]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
