@@ -102,3 +102,18 @@ func BenchmarkCompile(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBacktrackingFold measures patterns with the i flag that run on
+// regexp2 (ns/op per input): literal runs keep regexp2's IgnoreCase, the
+// rest is spelled out (fold.go).
+func BenchmarkBacktrackingFold(b *testing.B) {
+	for _, p := range []string{`(?=.*chrome)mozilla/(\d+)`, `safari(?!x)`, `(?<=\()[a-z]+`} {
+		re := MustCompile(p, "i")
+		b.Run(p, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_, _ = re.FindAll(benchUserAgents[i%len(benchUserAgents)], 1)
+			}
+		})
+	}
+}

@@ -136,16 +136,18 @@ func (p *parser) copy(n int) string {
 // letters and non-ASCII characters as they are, other ASCII characters as
 // \xHH (never syntax, never the continuation of an escape), a lone
 // surrogate as \uHHHH.
-func (p *parser) literal(r rune) {
+func (p *parser) literal(r rune) { writeLiteral(&p.out, r) }
+
+func writeLiteral(b *strings.Builder, r rune) {
 	switch {
 	case r < utf8.RuneSelf && isLetter(byte(r)):
-		p.out.WriteByte(byte(r))
+		b.WriteByte(byte(r))
 	case r < utf8.RuneSelf:
-		fmt.Fprintf(&p.out, `\x%02x`, r)
+		fmt.Fprintf(b, `\x%02x`, r)
 	case r >= 0xD800 && r <= 0xDFFF:
-		fmt.Fprintf(&p.out, `\u%04x`, r)
+		fmt.Fprintf(b, `\u%04x`, r)
 	default:
-		p.out.WriteRune(r)
+		b.WriteRune(r)
 	}
 }
 

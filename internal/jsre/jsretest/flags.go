@@ -86,7 +86,8 @@ func UnsupportedProperty(c FlagCase) bool {
 func KnownDifference(backtracking bool, c FlagCase, input string) bool {
 	const odd = "\u212A\u017F\u03C2\u00B5"
 	fold := strings.Contains(c.Flags, "i")
-	return backtracking && fold && (strings.ContainsAny(input, odd) || strings.ContainsAny(c.Pattern, odd))
+	backReference := strings.Contains(c.Pattern, `\k<`) || strings.ContainsAny(c.Pattern, "123456789") && strings.Contains(c.Pattern, `\`)
+	return backtracking && fold && backReference && (strings.ContainsAny(input, odd) || strings.ContainsAny(c.Pattern, odd))
 }
 
 // Want is the error a compiler should give for c: node's, or the pinned
