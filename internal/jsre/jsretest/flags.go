@@ -79,10 +79,10 @@ func UnsupportedProperty(c FlagCase) bool {
 	return false
 }
 
-// KnownDifference reports the matches docs/compat.md ("Case folding of
-// backtracking patterns") lists: regexp2 (backtracking true) folds K
-// (U+212A), ſ (U+017F), ς (U+03C2) and µ (U+00B5) its own way, not as
-// JavaScript.
+// KnownDifference reports the matches docs/compat.md lists (the row on
+// back-references with the i flag): a back-reference on regexp2
+// (backtracking true) compares by lower case, so K (U+212A), ſ (U+017F),
+// ς (U+03C2) and µ (U+00B5) can fold otherwise than in JavaScript.
 func KnownDifference(backtracking bool, c FlagCase, input string) bool {
 	const odd = "\u212A\u017F\u03C2\u00B5"
 	fold := strings.Contains(c.Flags, "i")
