@@ -1,8 +1,10 @@
 package jsre
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzNormalize: Normalize never panics, and a pattern it accepts
@@ -23,6 +25,34 @@ func FuzzNormalize(f *testing.F) {
 		}
 		if _, err := Compile(pattern, flags); err != nil {
 			t.Fatalf("/%s/%s: Normalize accepts it, Compile says %v", pattern, flags, err)
+		}
+	})
+}
+
+// FuzzEnginesAgree: a linear pattern finds the same first match and groups
+// on RE2 as on regexp2 (Regexp2Pattern, fold.go), with and without the i
+// and u flags.
+func FuzzEnginesAgree(f *testing.F) {
+	for _, p := range []string{`\p{L}+`, `[\p{Lu}\d]k`, `(é|K)s+`, `[^a-z]\w`, `\bσ\B`, `ς|µ`, `(a)(?:b|c)?\W`} {
+		for k := range fuzzFlags {
+			f.Add(p, "KkSsſςσΣµΜ é 12 ab", uint8(k))
+		}
+	}
+	f.Fuzz(func(t *testing.T, pattern, in string, flagSet uint8) {
+		flags := fuzzFlags[flagSet%4]
+		r, err := Compile(pattern, flags)
+		if err != nil || !r.Linear() || len(in) > 64 || !utf8.ValidString(in) {
+			return
+		}
+		bt := &Regexp{source: pattern, flags: flags}
+		norm, _ := Normalize(pattern, flags)
+		if err := bt.compileBacktracking(norm); err != nil {
+			t.Fatalf("%s on regexp2: %v", r, err)
+		}
+		a, _ := r.FindAll(in, 1)
+		b, err := bt.FindAll(in, 1)
+		if err == nil && !reflect.DeepEqual(a, b) {
+			t.Fatalf("%s on %q: RE2 %+v, regexp2 %+v", r, in, a, b)
 		}
 	})
 }
