@@ -10,7 +10,9 @@
 // with the u flag, \p{…} and (?i) folding are RE2's own); anything else
 // (look-arounds, back-references, named groups, the m flag) runs on
 // regexp2 in ECMAScript mode with a match timeout, so no pattern can hang a
-// pipeline.
+// pipeline. Regexp2Pattern (also jsstr's) spells for regexp2 what it reads
+// otherwise — group numbering, `.`, \b, the m flag's ^ and $ — and
+// fold.go the i flag's case folding where regexp2's differs.
 //
 // Linear patterns also get fast paths that compute what RE2 would without
 // running it (fast.go): literal sets found with a byte search, ^.*X.*$
