@@ -17,8 +17,8 @@ import (
 // JavaScript does (a literal run keeps regexp2's fast prefix search) and
 // spells the others out with IgnoreCase off, (?-i:[…]): a character as the
 // class of those JavaScript matches it with, a class closed under them.
-// Only a back-reference still compares by regexp2's rule. The tables take
-// about 10 ms to build, once, at the first such pattern.
+// Only a back-reference still compares by regexp2's rule. The tables are
+// built once, at the first pattern that needs them.
 
 // foldTable is the case folding of one mode: the characters each cased
 // character matches, and the cased characters in order.
@@ -30,8 +30,11 @@ type foldTable struct {
 
 var (
 	legacyFold  = sync.OnceValue(func() *foldTable { return newFoldTable(0xFFFF, jsCanonicalize) })
-	unicodeFold = sync.OnceValue(func() *foldTable { return newFoldTable(unicode.MaxRune, simpleFold) })
+	unicodeFold = sync.OnceValue(func() *foldTable { return newFoldTable(maxCased, simpleFold) })
 )
+
+// maxCased is the last rune that has another case.
+var maxCased = rune(unicode.CaseRanges[len(unicode.CaseRanges)-1].Hi)
 
 // foldFor is the folding of the i flag with (u) or without the u flag.
 func foldFor(u bool) *foldTable {
@@ -74,7 +77,7 @@ func newFoldTable(last rune, canon func(rune) rune) *foldTable {
 // runes than JavaScript does: regexp2 matches runes of equal lower case.
 func (t *foldTable) unlikeRegexp2() map[rune]bool {
 	lower := map[rune][]rune{}
-	for r := rune(0); r <= unicode.MaxRune; r++ {
+	for r := rune(0); r <= maxCased; r++ {
 		if l := unicode.ToLower(r); l != r {
 			lower[l] = append(lower[l], r)
 		}
@@ -115,6 +118,9 @@ var upperCaser = sync.OnceValue(func() cases.Caser { return cases.Upper(language
 // upper case of r when that is one UTF-16 unit and does not turn a
 // non-ASCII character into an ASCII one, else r.
 func jsCanonicalize(r rune) rune {
+	if unicode.ToUpper(r) == r { // no single upper case (ß's is SS)
+		return r
+	}
 	up := upperCaser().String(string(r))
 	u, w := utf8.DecodeRuneInString(up)
 	if w != len(up) || u > 0xFFFF || r >= utf8.RuneSelf && u < utf8.RuneSelf {

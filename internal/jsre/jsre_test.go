@@ -30,7 +30,12 @@ func TestMatchSemantics(t *testing.T) {
 		{`a{`, "", "a{", true, true}, // Annex B's literal { (spelled \x7b by Normalize)
 		{`^é+$`, "", "éé", true, true},
 		{`^caf[é]$`, "", "café", true, true},
-		{`^x\u00e9$`, "i", "Xé", true, false}, // é folds with É: regexp2
+		{`^x\u00e9$`, "i", "Xé", true, true}, // é folds with É, spelled out for RE2
+		{`^CAFÉ$`, "i", "café", true, true},
+		{`µ`, "i", "\u03bc", true, true}, // micro sign and mu share an upper case
+		{`^[à-ÿ]$`, "i", "\u0178", true, true},
+		{`^[^é]$`, "i", "É", false, true},
+		{`ſ`, "i", "s", false, true}, // no ASCII upper case for a non-ASCII letter
 		{`^[x-z]é$`, "", "yé", true, true},
 	}
 	for _, c := range cases {

@@ -2,9 +2,11 @@ package jsre
 
 import (
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // jsSpace is the body of a character class equal to JavaScript's \s.
@@ -24,12 +26,7 @@ func translate(src, flags string) (string, bool) {
 		return "", false // with i and u, \b sees K and ſ as word characters; RE2's does not
 	}
 	t := translator{src: src, b: &strings.Builder{}}
-	if asciiFold(flags) {
-		if !isASCII(src) {
-			return "", false
-		}
-		t.fold = true
-	}
+	t.fold = asciiFold(flags)
 	t.dotAll = strings.Contains(flags, "s")
 	if !t.run() {
 		return "", false
@@ -46,24 +43,16 @@ func asciiFold(flags string) bool {
 	return strings.Contains(flags, "i") && !strings.Contains(flags, "u")
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 type translator struct {
 	src    string
 	i      int
 	b      *strings.Builder
 	dotAll bool
-	// fold is the i flag. JavaScript (without u) folds a letter to its
+	// fold is the i flag without u. JavaScript then folds a letter to its
 	// upper case, and an ASCII letter only with an ASCII letter; RE2's (?i)
 	// also folds k with U+212A (Kelvin) and s with U+017F (long s). So the
-	// translation spells out both cases of each ASCII letter instead.
+	// translation spells out the characters each one folds with instead
+	// (fold.go's table): [aA], [éÉ], and classes closed under them.
 	fold bool
 }
 
@@ -89,9 +78,13 @@ func (t *translator) run() bool {
 		case '{':
 			ok = t.quantifier()
 		default:
+			ok = true
+			if c >= utf8.RuneSelf && t.fold {
+				t.foldedRune()
+				break
+			}
 			t.literal(c)
 			t.i++
-			ok = true
 		}
 		if !ok {
 			return false
@@ -108,6 +101,22 @@ func (t *translator) literal(c byte) {
 		return
 	}
 	t.b.WriteByte(c)
+}
+
+// foldedRune writes the non-ASCII character at i as the class of those
+// JavaScript's i flag matches it with.
+func (t *translator) foldedRune() {
+	r, size := utf8.DecodeRuneInString(t.src[t.i:])
+	if same := legacyFold().same[r]; same != nil {
+		t.b.WriteByte('[')
+		for _, s := range same {
+			writeRange(t.b, s, s)
+		}
+		t.b.WriteByte(']')
+	} else {
+		t.b.WriteString(t.src[t.i : t.i+size])
+	}
+	t.i += size
 }
 
 // group accepts plain and non-capturing groups only.
@@ -236,9 +245,8 @@ func (t *translator) class() bool {
 	return ok
 }
 
-// foldClass adds to a translated class the other case of its ASCII letters
-// (before a negation applies); a class with a non-ASCII rune that has
-// another case is refused (JavaScript would fold it too).
+// foldClass closes a translated class under JavaScript's case folding
+// (before a negation applies).
 func foldClass(cls string) (string, bool) {
 	negated := strings.HasPrefix(cls, "[^")
 	positive := cls
@@ -263,33 +271,32 @@ func foldClass(cls string) (string, bool) {
 	default:
 		return "", false
 	}
+	ranges = closeCase(ranges)
 	var b strings.Builder
 	b.WriteString(cls[:len(cls)-len(positive)+1])
 	for i := 0; i+1 < len(ranges); i += 2 {
-		lo, hi := ranges[i], ranges[i+1]
-		if !writeFoldedRange(&b, lo, hi) {
-			return "", false
-		}
+		writeRange(&b, ranges[i], ranges[i+1])
 	}
 	b.WriteByte(']')
 	return b.String(), true
 }
 
-// writeFoldedRange writes lo-hi and the other case of its ASCII letters.
-func writeFoldedRange(b *strings.Builder, lo, hi rune) bool {
-	writeRange(b, lo, hi)
-	allHigh := hi == unicode.MaxRune && lo <= 0x80 // every non-ASCII rune: closed under folding
-	for _, letters := range [][2]rune{{'a', 'z'}, {'A', 'Z'}} {
-		if l, h := max(lo, letters[0]), min(hi, letters[1]); l <= h {
-			writeRange(b, l^0x20, h^0x20)
+// closeCase adds to sorted lo, hi pairs the runes JavaScript's i flag
+// (without u) matches with theirs: for ASCII pairs the other case of their
+// letters, which needs no table.
+func closeCase(pairs []rune) []rune {
+	if len(pairs) > 0 && pairs[len(pairs)-1] >= utf8.RuneSelf {
+		return legacyFold().closure(pairs)
+	}
+	more := slices.Clone(pairs)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		for _, letters := range [][2]rune{{'a', 'z'}, {'A', 'Z'}} {
+			if l, h := max(pairs[i], letters[0]), min(pairs[i+1], letters[1]); l <= h {
+				more = append(more, l^0x20, h^0x20)
+			}
 		}
 	}
-	for r := max(lo, 0x80); r <= hi && !allHigh; r++ {
-		if hasOtherCase(r) {
-			return false
-		}
-	}
-	return true
+	return union(more)
 }
 
 func writeRange(b *strings.Builder, lo, hi rune) {
