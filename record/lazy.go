@@ -134,6 +134,9 @@ func (d *decoder) skipComposite(end byte, object bool) error {
 			d.depth--
 			return nil
 		}
-		return d.err("expected ',' or a closing bracket")
+		if object { // the messages of object and array, whichever way the value is read
+			return d.err("expected ',' or '}' in object")
+		}
+		return d.err("expected ',' or ']' in array")
 	}
 }
