@@ -68,25 +68,7 @@ type regexp2Writer struct {
 func (w *regexp2Writer) write(src string, i int) int {
 	switch c := src[i]; {
 	case c == '\\' && i+1 < len(src):
-		switch src[i+1] {
-		case 'b':
-			w.out.WriteString(w.boundary)
-		case 'B':
-			w.out.WriteString(w.noBoundary)
-		case 'w', 'W':
-			if w.fold == nil {
-				w.out.WriteString(src[i : i+2])
-			} else if src[i+1] == 'w' {
-				w.out.WriteString(w.word)
-			} else {
-				w.out.WriteString(strings.Replace(w.word, "[", "[^", 1))
-			}
-		default:
-			n := escapeLen(src[i:])
-			w.out.WriteString(src[i : i+n])
-			return i + n - 1
-		}
-		return i + 1
+		return w.escape(src, i)
 	case strings.HasPrefix(src[i:], "[^]"):
 		w.out.WriteString(`[\s\S]`)
 		return i + 2
@@ -116,21 +98,49 @@ func (w *regexp2Writer) write(src string, i int) int {
 		w.out.WriteString(src[i : end+1]) // the name is no text to fold
 		return end
 	case w.fold != nil && (c >= utf8.RuneSelf || isLetter(c)):
-		r, size := utf8.DecodeRuneInString(src[i:])
-		if w.fold.unsafe[r] {
-			same := w.fold.same[r]
-			if same == nil {
-				same = []rune{r}
-			}
-			w.writeClass(runePairs(same), false)
-		} else {
-			w.out.WriteString(src[i : i+size])
-		}
-		return i + size - 1
+		return w.foldedRune(src, i)
 	default:
 		w.out.WriteByte(c)
 	}
 	return i
+}
+
+// escape writes the escape at i and returns its last index.
+func (w *regexp2Writer) escape(src string, i int) int {
+	switch c := src[i+1]; {
+	case c == 'b':
+		w.out.WriteString(w.boundary)
+	case c == 'B':
+		w.out.WriteString(w.noBoundary)
+	case (c == 'w' || c == 'W') && w.fold == nil:
+		w.out.WriteString(src[i : i+2])
+	case c == 'w':
+		w.out.WriteString(w.word)
+	case c == 'W':
+		w.out.WriteString(strings.Replace(w.word, "[", "[^", 1))
+	default:
+		n := escapeLen(src[i:])
+		w.out.WriteString(src[i : i+n])
+		return i + n - 1
+	}
+	return i + 1
+}
+
+// foldedRune writes the character at i as it is when regexp2's IgnoreCase
+// folds it as JavaScript does, else as the class JavaScript folds it with;
+// it returns the character's last index.
+func (w *regexp2Writer) foldedRune(src string, i int) int {
+	r, size := utf8.DecodeRuneInString(src[i:])
+	if !w.fold.unsafe[r] {
+		w.out.WriteString(src[i : i+size])
+		return i + size - 1
+	}
+	same := w.fold.same[r]
+	if same == nil {
+		same = []rune{r}
+	}
+	w.writeClass(runePairs(same), false)
+	return i + size - 1
 }
 
 // escapeLen is the length of the escape at the start of s (which
