@@ -29,9 +29,10 @@ func FuzzNormalize(f *testing.F) {
 	})
 }
 
-// FuzzEnginesAgree: a linear pattern finds the same first match and groups
-// on RE2 as on regexp2 (Regexp2Pattern, fold.go), with and without the i
-// and u flags.
+// FuzzEnginesAgree: a linear pattern finds the same first match on RE2 as
+// on regexp2 (Regexp2Pattern, fold.go), with and without the i and u
+// flags. (Groups are left out: under a quantifier that can repeat empty,
+// regexp2 may end on an empty iteration, /(0*)*/ on "0" — docs/compat.md.)
 func FuzzEnginesAgree(f *testing.F) {
 	for _, p := range []string{`\p{L}+`, `[\p{Lu}\d]k`, `(é|K)s+`, `[^a-z]\w`, `\bσ\B`, `ς|µ`, `(a)(?:b|c)?\W`} {
 		for k := range fuzzFlags {
@@ -51,8 +52,17 @@ func FuzzEnginesAgree(f *testing.F) {
 		}
 		a, _ := r.FindAll(in, 1)
 		b, err := bt.FindAll(in, 1)
-		if err == nil && !reflect.DeepEqual(a, b) {
+		if err == nil && !reflect.DeepEqual(spans(a), spans(b)) {
 			t.Fatalf("%s on %q: RE2 %+v, regexp2 %+v", r, in, a, b)
 		}
 	})
+}
+
+// spans is where each match starts and ends.
+func spans(ms []Match) [][2]int {
+	var out [][2]int
+	for _, m := range ms {
+		out = append(out, [2]int{m.Start, m.End})
+	}
+	return out
 }
