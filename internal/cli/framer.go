@@ -137,11 +137,14 @@ func (s *source) drain() ([]byte, error) {
 
 func (s *source) unread(b []byte) { s.pending = append([][]byte{b}, s.pending...) }
 
-// newSource starts reading r.
-func newSource(r io.Reader, stop <-chan struct{}) *source {
-	free := make(chan []byte, 4)
+// newSource starts reading r into buffers from free (given back by
+// release), or new ones; inputs read one after another share free.
+func newSource(r io.Reader, stop <-chan struct{}, free chan []byte) *source {
 	return &source{chunks: readChunks(r, stop, free), free: free, stop: stop}
 }
+
+// freeChunks is room for the buffers a source gives back.
+func freeChunks() chan []byte { return make(chan []byte, 4) }
 
 // release gives back a buffer next returned once the framer no longer
 // needs it (it copies what it keeps): the reader reads into it again.

@@ -429,7 +429,7 @@ func TestReorderBufferIsBounded(t *testing.T) {
 	}
 	var out bytes.Buffer
 	s := &stream{plan: p, out: newChecked("output", &out), dead: newChecked("dead", io.Discard), maxRecord: DefaultMaxRecord, stop: make(chan struct{})}
-	if err := s.run(namedReader{"in", strings.NewReader(in.String())}); err != nil {
+	if err := s.runAll([]namedReader{{"in", strings.NewReader(in.String())}}); err != nil {
 		t.Fatal(err)
 	}
 	s.out.Flush()

@@ -59,7 +59,7 @@ func (s *stream) line(b *batch, l string, n int, w *worker) {
 	defer func() { // a panic outside a record's run (parsing, unwrapping)
 		if p := recover(); p != nil {
 			s.panics.Add(1)
-			b.dead = deadLine(b.dead, s.name, n, CodeInternal, fmt.Sprintf("internal error while reading this line: %v; please report it", p), []byte(l))
+			b.dead = deadLine(b.dead, b.name, n, CodeInternal, fmt.Sprintf("internal error while reading this line: %v; please report it", p), []byte(l))
 		}
 	}()
 	v, err := w.st.Decoder.ParseRecord(l)
@@ -68,15 +68,15 @@ func (s *stream) line(b *batch, l string, n int, w *worker) {
 		if l[0] == '#' {
 			msg = "a comment line is not a record (" + msg + ")"
 		}
-		b.dead = deadLine(b.dead, s.name, n, CodeInvalidJSON, msg, []byte(l))
+		b.dead = deadLine(b.dead, b.name, n, CodeInvalidJSON, msg, []byte(l))
 		return
 	}
 	o, ok := v.(*record.Object)
 	if !ok {
-		b.dead = deadLine(b.dead, s.name, n, CodeNotObject, "expected a JSON object, got "+record.TypeName(v), []byte(l))
+		b.dead = deadLine(b.dead, b.name, n, CodeNotObject, "expected a JSON object, got "+record.TypeName(v), []byte(l))
 		return
 	}
-	first := b.seq == 0 && !b.seen
+	first := b.first && !b.seen
 	b.seen = true
 	if first && s.unwrap(b, o, n, w) {
 		return
@@ -112,7 +112,7 @@ func (s *stream) unwrap(b *batch, o *record.Object, n int, w *worker) bool {
 				s.one(b, so, "", n, w)
 				continue
 			}
-			b.dead = deadLine(b.dead, s.name, n, CodeNotObject, fmt.Sprintf("search hit %d has no object _source", i), []byte(record.JSON(e)))
+			b.dead = deadLine(b.dead, b.name, n, CodeNotObject, fmt.Sprintf("search hit %d has no object _source", i), []byte(record.JSON(e)))
 		}
 		return true
 	}
@@ -126,7 +126,7 @@ func (s *stream) unwrap(b *batch, o *record.Object, n int, w *worker) bool {
 				s.one(b, eo, "", n, w)
 				continue
 			}
-			b.dead = deadLine(b.dead, s.name, n, CodeNotObject, fmt.Sprintf("results item %d is not an object", i), []byte(record.JSON(e)))
+			b.dead = deadLine(b.dead, b.name, n, CodeNotObject, fmt.Sprintf("results item %d is not an object", i), []byte(record.JSON(e)))
 		}
 		return true
 	}
@@ -141,7 +141,7 @@ var hitsPath, sourcePath = record.ParsePath("hits.hits"), record.ParsePath("_sou
 // ExitInternal at the end.
 func (s *stream) one(b *batch, o *record.Object, raw string, n int, w *worker) {
 	if s.visit != nil {
-		s.visit(o, n)
+		s.visit(o, b.name, n)
 		return
 	}
 	w.rec = record.Record{Data: o}
@@ -156,12 +156,12 @@ func (s *stream) one(b *batch, o *record.Object, raw string, n int, w *worker) {
 			if raw == "" {
 				raw = "(a record of the search response on this line)"
 			}
-			b.dead = deadLine(b.dead, s.name, n, CodeInternal, msg, []byte(raw))
+			b.dead = deadLine(b.dead, b.name, n, CodeInternal, msg, []byte(raw))
 		}
 	}()
 	out, dl := s.plan.RunOne(r, st)
 	if dl != nil {
-		b.dead = deadRecord(b.dead, s.name, n, dl)
+		b.dead = deadRecord(b.dead, b.name, n, dl)
 	}
 	if out == nil {
 		return
@@ -169,7 +169,7 @@ func (s *stream) one(b *batch, o *record.Object, raw string, n int, w *worker) {
 	var ok bool
 	if b.out, ok = record.AppendJSONMax(b.out, out.Data, mark+s.maxRecord); !ok {
 		b.out = b.out[:mark]
-		b.dead = deadLine(b.dead, s.name, n, CodeOutputLarge,
+		b.dead = deadLine(b.dead, b.name, n, CodeOutputLarge,
 			"the output record is larger than --max-record-size ("+strconv.Itoa(s.maxRecord)+" bytes); its input is kept", []byte(raw))
 		return
 	}

@@ -61,3 +61,51 @@ func TestReusedBuffersKeepEveryRecord(t *testing.T) {
 		}
 	}
 }
+
+// Several inputs go through one pipeline, read one after another: the
+// output is theirs in order, a search response is unwrapped at the start
+// of any input, a dead letter names its own input and line, and many small
+// inputs give what one input holding them all gives.
+func TestInputsShareOnePipeline(t *testing.T) {
+	dir := t.TempDir()
+	rules := writeFile(t, dir, "r.rules", `{"selector": "*", "source": "k", "target": "k"}`+"\n")
+	a := writeFile(t, dir, "a.ndjson", "{\"k\": 1}\nnot json\n{\"k\": 2}\n")
+	b := writeFile(t, dir, "b.json", `{"hits": {"hits": [{"_source": {"k": 3}}, {"_source": {"k": 4}}]}}`+"\n")
+	c := writeFile(t, dir, "c.json", "[{\"k\": 5},\n 7,\n {\"k\": 6}]")
+	dead := filepath.Join(dir, "dead.ndjson")
+	out, errOut, code := rulec(t, "", "run", "-r", rules, "--dead-letter", dead, a, b, c)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := "{\"k\":1}\n{\"k\":2}\n{\"k\":3}\n{\"k\":4}\n{\"k\":5}\n{\"k\":6}\n"; out != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out, want)
+	}
+	letters, err := os.ReadFile(dead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []string{a + ":2", c + ":2"} {
+		if !strings.Contains(string(letters), `"at":"`+at+`"`) {
+			t.Errorf("no dead letter at %s:\n%s", at, letters)
+		}
+	}
+	// 300 inputs of 1 to 40 records against one input holding them all
+	var files []string
+	var all strings.Builder
+	n := 0
+	for i := range 300 {
+		var part strings.Builder
+		for range 1 + i%40 {
+			fmt.Fprintf(&part, "{\"k\": %d, \"pad\": %q}\n", n, strings.Repeat("x", n%700))
+			n++
+		}
+		files = append(files, writeFile(t, dir, fmt.Sprintf("part%03d.ndjson", i), part.String()))
+		all.WriteString(part.String())
+	}
+	whole := writeFile(t, dir, "whole.ndjson", all.String())
+	want, _, _ := rulec(t, "", "run", "-r", rules, whole)
+	got, errOut, code := rulec(t, "", append([]string{"run", "-r", rules}, files...)...)
+	if code != 0 || got != want || strings.Count(got, "\n") != n {
+		t.Errorf("300 inputs: exit %d (%s), %d records, same as one input: %v", code, errOut, strings.Count(got, "\n"), got == want)
+	}
+}

@@ -30,10 +30,10 @@ func readRecords(names []string, env Env) (recs []inputRecord, skipped int, err 
 	dead := &lineCounter{}
 	s := &stream{out: newChecked("output", io.Discard), dead: newChecked("dead letters", dead),
 		maxRecord: DefaultMaxRecord, stop: make(chan struct{})}
-	s.visit = func(o *record.Object, line int) {
+	s.visit = func(o *record.Object, input string, line int) {
 		// resolved here, on the worker that decoded it: the command reads
 		// it on another goroutine
-		recs = append(recs, inputRecord{s.name + ":" + strconv.Itoa(line), record.New(o.Clone())})
+		recs = append(recs, inputRecord{input + ":" + strconv.Itoa(line), record.New(o.Clone())})
 	}
 	for i := range readers {
 		readers[i].r = &boundedReader{r: readers[i].r, left: maxAnalysisInput}

@@ -95,21 +95,6 @@ func applyLimits(f *ruleFlags) {
 
 var defaultMatchTimeout, defaultStrTimeout = jsre.Timeout, jsstr.MatchTimeout
 
-func (s *stream) runAll(readers []namedReader) error {
-	defer s.halt()
-	for _, in := range readers {
-		if err := s.run(in); err != nil {
-			return UsageErr("%s: %v", in.name, err)
-		}
-		select {
-		case <-s.stop:
-			return nil
-		default:
-		}
-	}
-	return nil
-}
-
 // finish flushes and closes the outputs and picks the exit: a read error,
 // then an output error, then internal errors, then an interrupt.
 func (s *stream) finish(runErr error, closeDead func() error, env Env) error {

@@ -25,7 +25,6 @@ type stream struct {
 	plan      *plan.Plan
 	out       *checkedWriter
 	dead      *checkedWriter
-	name      string
 	maxRecord int
 	timeout   time.Duration // per-record budget for regular expressions
 	stop      chan struct{} // closed to end reading (signal or output error)
@@ -37,7 +36,7 @@ type stream struct {
 	// visit, when set, receives the records instead of the plan (the
 	// authoring commands read their data this way); one worker then
 	// processes the batches, in order.
-	visit func(o *record.Object, line int)
+	visit func(o *record.Object, input string, line int)
 	// spareOut holds output buffers the collector has written: workers
 	// encode into them instead of allocating (and zeroing) a new one per
 	// batch.
@@ -46,6 +45,8 @@ type stream struct {
 
 type batch struct {
 	seq, line int
+	name      string    // the input's
+	first     bool      // the input's first batch
 	data      []byte    // NDJSON: whole lines
 	elems     []element // JSON array: the elements
 	seen      bool      // a record of this batch has been parsed
@@ -69,10 +70,15 @@ type worker struct {
 
 func (s *stream) halt() { s.stopOnce.Do(func() { close(s.stop) }) }
 
-// run processes one input to its end (or until the stream is stopped).
-func (s *stream) run(in namedReader) error {
-	s.name = in.name
-	src := newSource(in.r, s.stop)
+// runAll processes the inputs, in order, through one pipeline: one
+// goroutine reads and frames them one after another while the workers
+// process batches of any of them (many small files keep every core busy:
+// an input is not finished before the next is read), and the collector
+// writes the batches in input order. Reading stops after an input that
+// fails, with its error, or when the stream is stopped; what was read is
+// processed and written either way.
+func (s *stream) runAll(readers []namedReader) error {
+	defer s.halt()
 	workers := runtime.GOMAXPROCS(0)
 	if s.visit != nil {
 		workers = 1
@@ -105,12 +111,7 @@ func (s *stream) run(in namedReader) error {
 	}
 	errc := make(chan error, 1)
 	go func() {
-		var err error
-		if sniff(src, s.maxRecord) {
-			err = (&arrayFramer{name: in.name, max: s.maxRecord, emit: emit}).run(src)
-		} else {
-			err = (&lineFramer{name: in.name, max: s.maxRecord, emit: emit}).run(src)
-		}
+		err := s.frameAll(readers, emit)
 		close(work)
 		wg.Wait()
 		close(done)
@@ -118,6 +119,40 @@ func (s *stream) run(in namedReader) error {
 	}()
 	s.collect(done, slots)
 	return <-errc
+}
+
+// frameAll frames the inputs one after another until one fails or the
+// stream is stopped.
+func (s *stream) frameAll(readers []namedReader, emit func(*batch)) error {
+	free := freeChunks()
+	for _, in := range readers {
+		if err := s.frame(in, free, emit); err != nil {
+			return UsageErr("%s: %v", in.name, err)
+		}
+		select {
+		case <-s.stop:
+			return nil
+		default:
+		}
+	}
+	return nil
+}
+
+// frame cuts one input into batches (NDJSON lines or the elements of one
+// JSON array), each tagged with the input's name; the first batch says so
+// (a search response is unwrapped only at the start of an input).
+func (s *stream) frame(in namedReader, free chan []byte, emit func(*batch)) error {
+	src := newSource(in.r, s.stop, free)
+	first := true
+	tagged := func(b *batch) {
+		b.name, b.first = in.name, first
+		first = false
+		emit(b)
+	}
+	if sniff(src, s.maxRecord) {
+		return (&arrayFramer{name: in.name, max: s.maxRecord, emit: tagged}).run(src)
+	}
+	return (&lineFramer{name: in.name, max: s.maxRecord, emit: tagged}).run(src)
 }
 
 // spare keeps a written output buffer for a later batch (when fewer than
