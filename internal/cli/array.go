@@ -43,12 +43,14 @@ const (
 
 func (f *arrayFramer) run(src *source) error {
 	f.line = 1
-	f.data = make([]byte, 0, arrayBatchRoom)
 	for {
 		data, err := src.next(f.cur != nil)
 		if data == nil && err == nil {
 			f.flush()
 			continue
+		}
+		if f.data == nil {
+			f.data = make([]byte, 0, firstRoom(len(data)))
 		}
 		for i := 0; i < len(data); {
 			if f.state == arrIn && f.sc.depth > 0 { // inside an object or array element
@@ -299,15 +301,16 @@ func (f *arrayFramer) flush() {
 		start = end
 	}
 	rest := f.data[done:]
-	f.data = append(make([]byte, 0, max(arrayBatchRoom, len(rest))), rest...)
+	if f.state == arrDone { // the array has ended: no buffer for more
+		f.data = nil
+	} else {
+		f.data = append(make([]byte, 0, max(batchRoom, len(rest))), rest...)
+	}
 	f.start -= done
 	f.cur, f.ends = nil, f.ends[:0]
 	f.emit(b)
 }
 
-// arrayBatchRoom is the room of a batch's buffer: a batch is handed over
-// once it holds batchBytes, so it rarely has to grow.
-const arrayBatchRoom = batchBytes + batchBytes/8
 
 // finish ends the input: an element cut off by the end is dead-lettered,
 // as is an array that never closes (unless the run was stopped).

@@ -31,7 +31,7 @@ type chunk struct {
 // when the input stalls. It ends at the end of the input, at an error or
 // when stop is closed. Each read goes into a buffer of its own: one the
 // framer gave back (free), or a new one.
-func readChunks(r io.Reader, stop <-chan struct{}, free <-chan []byte) <-chan chunk {
+func readChunks(r io.Reader, stop <-chan struct{}, free chan []byte) <-chan chunk {
 	ch := make(chan chunk, 4)
 	go func() {
 		defer close(ch)
@@ -44,6 +44,12 @@ func readChunks(r io.Reader, stop <-chan struct{}, free <-chan []byte) <-chan ch
 			}
 			n, err := r.Read(buf)
 			data := buf[:n]
+			if n == 0 { // unused: for the next read, of this input or the next
+				select {
+				case free <- buf:
+				default:
+				}
+			}
 			if n > 0 {
 				select {
 				case ch <- chunk{data: data}: // what was read is delivered, even when stopping
@@ -242,12 +248,14 @@ type lineFramer struct {
 
 func (f *lineFramer) run(src *source) error {
 	f.line = 1
-	f.cur = make([]byte, 0, batchBytes+batchBytes/8)
 	for {
 		data, err := src.next(f.done > 0)
 		if data == nil && err == nil { // input stalled: hand over what is complete
 			f.flush()
 			continue
+		}
+		if f.cur == nil {
+			f.cur = make([]byte, 0, firstRoom(len(data)))
 		}
 		f.add(data) // copies what it keeps
 		src.release(data)
@@ -255,6 +263,21 @@ func (f *lineFramer) run(src *source) error {
 			return f.finish(err)
 		}
 	}
+}
+
+// batchRoom is the room of a batch's buffer: a batch is handed over once it
+// holds batchBytes, so it rarely has to grow.
+const batchRoom = batchBytes + batchBytes/8
+
+// firstRoom is the room of an input's first batch buffer, from its first
+// read of n bytes: a batch's when the read filled a reader's buffer, else
+// twice the read (grown if more comes), so that each of many small inputs
+// does not take (and zero) half a megabyte.
+func firstRoom(n int) int {
+	if n >= chunkBytes {
+		return batchRoom
+	}
+	return min(batchRoom, max(4<<10, 2*n))
 }
 
 // finish ends the input: a last line without a newline is a line too.
@@ -265,7 +288,7 @@ func (f *lineFramer) finish(err error) error {
 		f.done = len(f.cur)
 		f.lines++
 	}
-	f.flush()
+	f.flushLast()
 	if err == io.EOF || err == errStopped {
 		return nil
 	}
@@ -318,14 +341,24 @@ func (f *lineFramer) endSkip() {
 	f.skipHead = nil
 }
 
-// flush hands the complete lines over as one batch.
-func (f *lineFramer) flush() {
+// flush hands the complete lines over as one batch; more input may follow.
+func (f *lineFramer) flush() { f.handOver(true) }
+
+// flushLast hands over the input's last lines, without a buffer for more.
+func (f *lineFramer) flushLast() { f.handOver(false) }
+
+// handOver hands the complete lines over as one batch, and when more
+// input may follow, moves the start of the next line to a new buffer.
+func (f *lineFramer) handOver(more bool) {
 	if f.done == 0 {
 		return
 	}
 	b := &batch{line: f.line, data: f.cur[:f.done]}
 	rest := f.cur[f.done:]
-	f.cur = append(make([]byte, 0, max(batchBytes+batchBytes/8, len(rest))), rest...)
+	f.cur = nil
+	if more {
+		f.cur = append(make([]byte, 0, max(batchRoom, len(rest))), rest...)
+	}
 	f.line += f.lines
 	f.done, f.lines = 0, 0
 	f.emit(b)
