@@ -311,7 +311,6 @@ func (f *arrayFramer) flush() {
 	f.emit(b)
 }
 
-
 // finish ends the input: an element cut off by the end is dead-lettered,
 // as is an array that never closes (unless the run was stopped).
 func (f *arrayFramer) finish(err error) error {
