@@ -2,8 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"testing"
+	"time"
 )
 
 // BenchmarkArrayFramer frames the 2k web-log sample written as one JSON
@@ -45,4 +49,44 @@ func BenchmarkArrayFramer(b *testing.B) {
 			b.Fatalf("%d elements", n)
 		}
 	}
+}
+
+// BenchmarkManyInputs runs rulec run on the 2k web-log sample cut into 100
+// inputs of 20 records, and on the sample as one input, in each iteration:
+// "ratio" is the time of the many over the time of the one (inputs share
+// one pipeline, so it stays near 1).
+func BenchmarkManyInputs(b *testing.B) {
+	lines, err := os.ReadFile("../../testdata/weblog/weblogs-2k.ndjson")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	whole := filepath.Join(dir, "whole.ndjson")
+	if err := os.WriteFile(whole, lines, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	recs := bytes.SplitAfter(bytes.TrimSpace(lines), []byte("\n"))
+	var parts []string
+	for i := 0; i < len(recs); i += 20 {
+		p := filepath.Join(dir, fmt.Sprintf("part%03d.ndjson", i/20))
+		if err := os.WriteFile(p, bytes.Join(recs[i:min(i+20, len(recs))], nil), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		parts = append(parts, p)
+	}
+	rules := []string{"run", "-r", "../../testdata/weblog/weblog-rules.txt", "--types-file", "../../testdata/weblog/weblog-types.json"}
+	run := func(inputs []string) time.Duration {
+		start := time.Now()
+		if code := Rulec(append(append([]string{}, rules...), inputs...), Env{Stdout: io.Discard, Stderr: io.Discard}); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+		return time.Since(start)
+	}
+	var many, one time.Duration
+	for b.Loop() {
+		many += run(parts)
+		one += run([]string{whole})
+	}
+	b.ReportMetric(float64(many)/float64(one), "ratio")
+	b.ReportMetric(float64(many.Nanoseconds())/float64(b.N*len(recs)), "ns/record-many")
 }
