@@ -575,8 +575,8 @@ type PhoneNumberMetadataE struct {
 }
 
 // <!ELEMENT territory (references?, availableFormats?, generalDesc, noInternationalDialling?,
-//fixedLine?, mobile?, pager?, tollFree?, premiumRate?,
-//sharedCost?, personalNumber?, voip?, uan?, voicemail?)>
+// fixedLine?, mobile?, pager?, tollFree?, premiumRate?,
+// sharedCost?, personalNumber?, voip?, uan?, voicemail?)>
 type TerritoryE struct {
 	// <!ATTLIST territory id CDATA #REQUIRED>
 	ID string `xml:"id,attr"`

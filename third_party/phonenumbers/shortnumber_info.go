@@ -19,7 +19,6 @@ func writeToShortNumberRegionToMetadataMap(key string, val *PhoneMetadata) {
 	shortNumberRegionToMetadataMap[key] = val
 }
 
-
 var (
 	currShortNumberMetadataColl *PhoneMetadataCollection
 	shortNumberReloadMetadata   = true
