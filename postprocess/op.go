@@ -39,10 +39,7 @@ func (sc *Scratch) Box(s string) any {
 	if sc == nil {
 		return s
 	}
-	if sc.boxes == nil {
-		sc.boxes = new(record.Boxes)
-	}
-	return sc.boxes.String(s)
+	return sc.chunks().String(s)
 }
 
 // Text returns b as a string, in sc's chunks when sc is set (b may be
@@ -51,10 +48,15 @@ func (sc *Scratch) Text(b []byte) string {
 	if sc == nil {
 		return string(b)
 	}
+	return sc.chunks().Text(b)
+}
+
+// chunks is sc's chunks of boxed values and text, made on first use.
+func (sc *Scratch) chunks() *record.Boxes {
 	if sc.boxes == nil {
 		sc.boxes = new(record.Boxes)
 	}
-	return sc.boxes.Text(b)
+	return sc.boxes
 }
 
 // ParseJSON is record.ParseJSONString with the values boxed in sc's chunks

@@ -284,11 +284,15 @@ func (f *arrayFramer) deadAt(line int, code, msg string, raw []byte) {
 	f.emit(&batch{line: line, dead: deadLine(nil, f.name, line, code, msg, raw[:min(len(raw), deadExcerpt)])})
 }
 
-// flush hands cur over. Its elements' text is one buffer, never written
+// flush hands cur over; more elements may follow unless the array has
+// ended.
+func (f *arrayFramer) flush() { f.handOver(f.state != arrDone) }
+
+// handOver hands cur over. Its elements' text is one buffer, never written
 // again, so each element is a substring of one string view of it (as the
-// lines of an NDJSON batch are), not a copy of its own. The bytes of an
-// element still being read move to a new buffer.
-func (f *arrayFramer) flush() {
+// lines of an NDJSON batch are), not a copy of its own. When more input may
+// follow, the bytes of an element still being read move to a new buffer.
+func (f *arrayFramer) handOver(more bool) {
 	if f.cur == nil {
 		return
 	}
@@ -301,9 +305,8 @@ func (f *arrayFramer) flush() {
 		start = end
 	}
 	rest := f.data[done:]
-	if f.state == arrDone { // the array has ended: no buffer for more
-		f.data = nil
-	} else {
+	f.data = nil
+	if more {
 		f.data = append(make([]byte, 0, max(batchRoom, len(rest))), rest...)
 	}
 	f.start -= done
@@ -324,7 +327,7 @@ func (f *arrayFramer) finish(err error) error {
 	if !stopped && (f.state == arrIn || f.state == arrValue || f.state == arrComma) {
 		f.deadHere(CodeArraySyntax, "the JSON array is not closed with ']'", nil)
 	}
-	f.flush()
+	f.handOver(false)
 	if err == io.EOF || stopped {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sluice-dev/sluice/internal/goldenfile"
 	"github.com/sluice-dev/sluice/internal/ndjson"
 
 	"github.com/sluice-dev/sluice/record"
@@ -213,16 +214,6 @@ func TestExplainGolden(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", format, code, errOut)
 		}
-		golden := filepath.Join("testdata", "explain-weblog."+format)
-		if os.Getenv("UPDATE") != "" {
-			os.WriteFile(golden, []byte(out), 0o644)
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if out != string(want) {
-			t.Errorf("%s output differs from %s (UPDATE=1 to rewrite):\n%s", format, golden, out)
-		}
+		goldenfile.Check(t, filepath.Join("testdata", "explain-weblog."+format), out)
 	}
 }

@@ -2,10 +2,11 @@ package svggraph
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sluice-dev/sluice/internal/goldenfile"
 )
 
 func diamond() *Graph {
@@ -94,18 +95,7 @@ func TestSVGGolden(t *testing.T) {
 	g.Nodes[1].Lines[1] = `quote " & <tag>` + strings.Repeat("-", 80)
 	var b bytes.Buffer
 	Write(&b, *g, Graph{Title: "second", Nodes: []Node{{ID: "z", Lines: []string{"z"}}}})
-	path := filepath.Join("testdata", "diamond.svg")
-	if os.Getenv("UPDATE") != "" {
-		os.MkdirAll("testdata", 0o755)
-		os.WriteFile(path, b.Bytes(), 0o644)
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("SVG differs from %s (UPDATE=1 rewrites):\n%s", path, b.String())
-	}
+	goldenfile.Check(t, filepath.Join("testdata", "diamond.svg"), b.String())
 	for _, s := range []string{`data-file="r&lt;1&gt;.txt"`, `quote &#34; &amp; &lt;tag&gt;`, "…</text>"} {
 		if !strings.Contains(b.String(), s) {
 			t.Errorf("missing %q", s)
