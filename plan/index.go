@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"sort"
+	"math/bits"
 	"strings"
 
 	"github.com/sluice-dev/sluice/lang/selector"
@@ -13,10 +13,14 @@ import (
 // field group of alternatives) sits in that field's hash buckets; the rest
 // are always evaluated. Candidates are then checked with their full
 // matcher, in selector order, so the result equals the plain loop's.
+//
+// Candidates are gathered as a bit set of selectors (one bit each), which
+// comes out in order and without duplicates without a sort.
 type index struct {
-	fields []*indexField
-	always []int
-	n      int
+	fields     []*indexField
+	always     []int
+	alwaysBits []uint64 // always as a bit set
+	n          int
 }
 
 type indexField struct {
@@ -50,8 +54,17 @@ func (p *Plan) BuildIndex() {
 		p.index = nil
 		return
 	}
+	ix.alwaysBits = make([]uint64, ix.words())
+	for _, i := range ix.always {
+		setBit(ix.alwaysBits, i)
+	}
 	p.index = ix
 }
+
+// words is the length of a bit set of the index's selectors.
+func (ix *index) words() int { return (ix.n + 63) / 64 }
+
+func setBit(set []uint64, i int) { set[i>>6] |= 1 << (i & 63) }
 
 func (f *indexField) add(v any, sel int) {
 	switch x := v.(type) {
@@ -76,9 +89,10 @@ func appendOnce(list []int, v int) []int {
 }
 
 // candidates appends, in order and without duplicates, the indexes of the
-// selectors that can match the record.
-func (ix *index) candidates(o *record.Object, hits []int) []int {
-	start := len(hits)
+// selectors that can match the record; set is scratch room for a bit set
+// (returned, grown if it had to be).
+func (ix *index) candidates(o *record.Object, hits []int, set []uint64) ([]int, []uint64) {
+	set = append(set[:0], ix.alwaysBits...)
 	for _, f := range ix.fields {
 		v, ok := f.path.Get(o)
 		if !ok {
@@ -86,45 +100,38 @@ func (ix *index) candidates(o *record.Object, hits []int) []int {
 		}
 		if arr, isArr := v.([]any); isArr {
 			for _, e := range arr {
-				hits = f.lookup(e, hits)
+				f.lookup(e, set)
 			}
 			continue
 		}
-		hits = f.lookup(v, hits)
+		f.lookup(v, set)
 	}
-	hits = append(hits, ix.always...)
-	cand := hits[start:]
-	sort.Ints(cand)
-	return hits[:start+dedupSorted(cand)]
+	for w, word := range set {
+		for ; word != 0; word &= word - 1 {
+			hits = append(hits, w<<6|bits.TrailingZeros64(word))
+		}
+	}
+	return hits, set
 }
 
-func (f *indexField) lookup(v any, hits []int) []int {
+// lookup sets the bits of the selectors v can be a candidate of.
+func (f *indexField) lookup(v any, set []uint64) {
+	var sels []int
 	switch x := v.(type) {
 	case string:
-		return append(hits, f.strings[x]...)
+		sels = f.strings[x]
 	case float64:
-		return append(hits, f.numbers[x]...)
+		sels = f.numbers[x]
 	case bool:
 		if x {
-			return append(hits, f.bools[1]...)
-		}
-		return append(hits, f.bools[0]...)
-	}
-	return hits
-}
-
-func dedupSorted(a []int) int {
-	if len(a) == 0 {
-		return 0
-	}
-	n := 1
-	for i := 1; i < len(a); i++ {
-		if a[i] != a[n-1] {
-			a[n] = a[i]
-			n++
+			sels = f.bools[1]
+		} else {
+			sels = f.bools[0]
 		}
 	}
-	return n
+	for _, i := range sels {
+		setBit(set, i)
+	}
 }
 
 // indexable finds a required plain term of the selector: the field and the

@@ -33,6 +33,7 @@ func (d *DeadLetter) Reason() *record.Object {
 // State is per-goroutine scratch space for Run; reuse one per worker.
 type State struct {
 	hits      []int
+	candSet   []uint64 // the index's bit set of candidates (scratch)
 	extra     []string // selector-step queries that are not in the selector table
 	extracted bool
 	// KeepSelectors sets the "selectors" metadata on output records.
@@ -141,7 +142,7 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 	st.extra = st.extra[:0]
 	st.extracted = false
 	if p.index != nil && !st.NoIndex {
-		st.hits = p.index.candidates(r.Data, st.hits)
+		st.hits, st.candSet = p.index.candidates(r.Data, st.hits, st.candSet)
 		n := 0
 		for _, i := range st.hits {
 			if s := p.Selectors[i]; s.All || p.match(s, r, st) {

@@ -1,0 +1,108 @@
+package plan_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/sluice-dev/sluice/compiler"
+	"github.com/sluice-dev/sluice/plan"
+	"github.com/sluice-dev/sluice/record"
+)
+
+// The benchmarks below time one phase of rulec run at a time on the two
+// benchmark rule sets (compiler's BenchmarkLines times them all together,
+// with decoding): selection alone, and the encoding of the outputs. ns/op
+// is per record.
+
+type benchSet struct{ name, rules, types, data string }
+
+var benchSets = []benchSet{
+	{"weblog", "../testdata/weblog/weblog-rules.txt", "../testdata/weblog/weblog-types.json", "../testdata/weblog/weblogs-2k.ndjson"},
+	{"orders", "../testdata/orders/orders-rules.txt", "../testdata/orders/orders-types.json", "../testdata/orders/orders-2k.ndjson"},
+}
+
+func compileSet(b *testing.B, set benchSet, mode plan.Mode) *plan.Plan {
+	b.Helper()
+	var types map[string]string
+	raw, err := os.ReadFile(set.types)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &types); err != nil {
+		b.Fatal(err)
+	}
+	p, diags := compiler.CompileFiles([]string{set.rules}, compiler.Config{Types: types, Mode: mode})
+	if p == nil {
+		b.Fatalf("compile: %v", diags)
+	}
+	return p
+}
+
+// readRecords decodes every line of a set's data as rulec run does (one
+// Decoder), each record into memory of its own.
+func readRecords(b *testing.B, path string) []*record.Object {
+	b.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var out []*record.Object
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		o, err := record.ParseObject(sc.Bytes())
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// benchRecords is how many records of a set the benchmarks cycle through:
+// few enough to stay in the processor's caches, as the record rulec run
+// has just decoded is.
+const benchRecords = 128
+
+// BenchmarkSelect: the selection phase alone (a Matcher-mode plan of the
+// rules: index, selectors, nothing else). The records are decoded once;
+// after the first round their nested values are decoded too.
+func BenchmarkSelect(b *testing.B) {
+	for _, set := range benchSets {
+		b.Run(set.name, func(b *testing.B) {
+			p := compileSet(b, set, plan.Matcher)
+			recs := readRecords(b, set.data)[:benchRecords]
+			var st plan.State
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p.RunOne(record.New(recs[i%len(recs)]), &st)
+			}
+		})
+	}
+}
+
+// BenchmarkEncodeOutputs: the encoding of the rules' output records
+// (record.AppendJSON), as rulec run writes them.
+func BenchmarkEncodeOutputs(b *testing.B) {
+	for _, set := range benchSets {
+		b.Run(set.name, func(b *testing.B) {
+			p := compileSet(b, set, plan.Transform)
+			var outs []*record.Object
+			for _, o := range readRecords(b, set.data)[:benchRecords] {
+				if r, _ := p.RunOne(record.New(o), &plan.State{}); r != nil {
+					outs = append(outs, r.Data)
+				}
+			}
+			var buf []byte
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				buf = append(record.AppendJSON(buf[:0], outs[i%len(outs)]), '\n')
+			}
+		})
+	}
+}
