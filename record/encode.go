@@ -3,6 +3,7 @@ package record
 import (
 	"errors"
 	"math"
+	"strconv"
 )
 
 // MaxText bounds the JSON text an operation may build from one value
@@ -71,9 +72,69 @@ func appendScalar(b []byte, v any) []byte {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return append(b, "null"...)
 		}
+		if out, ok := appendShortDecimal(b, x); ok {
+			return out
+		}
 		return AppendNumber(b, x)
 	}
 	return append(b, "null"...) // nil, undefined and anything else
+}
+
+// maxShortFraction is how many decimals appendShortDecimal tries: prices,
+// coordinates and measures have few, and a number that needs more costs
+// a failed try per decimal before the general conversion.
+const maxShortFraction = 8
+
+// appendShortDecimal appends AppendNumber(f) for a number that is not an
+// integer and is the float64 of a decimal with at most maxShortFraction
+// decimals and 15 significant digits (1.5, 67.685, -0.001), reporting
+// false for any other. It finds that decimal with a few multiplications,
+// where the general conversion searches for the shortest digits:
+//
+// For the first k with round(|f|·10^k)/10^k == |f|, M = round(|f|·10^k)
+// is the decimal M·10^-k that reads back as f (M and 10^k are exact, so
+// the division is the decimal's correctly rounded value, as parsing it
+// is). No shorter decimal reads back as f: when M·10^-k (M < 10^15) does,
+// |f·10^k - M| stays far below one half, so a smaller k that had one
+// would have been found. And of the decimals of at most 15 significant
+// digits, at most one reads back as a given float64 (15 digits always
+// survive the round trip), so M·10^-k is the shortest decimal that does,
+// the one JavaScript and strconv write.
+func appendShortDecimal(b []byte, f float64) ([]byte, bool) {
+	abs := math.Abs(f)
+	if abs < 1e-6 || abs >= 1e15 || abs == math.Trunc(abs) { // exponent notation, or an integer
+		return b, false
+	}
+	for k := 1; k <= maxShortFraction; k++ {
+		m := abs * pow10[k]
+		if m >= 1e15 {
+			break
+		}
+		if r := math.Round(m); r/pow10[k] == abs {
+			return appendFixed(b, f < 0, uint64(r), k), true
+		}
+	}
+	return b, false
+}
+
+// appendFixed appends ±m·10^-k with k > 0 decimals: m's digits with a
+// point before the last k, "0." and zeros first when m has no more.
+func appendFixed(b []byte, neg bool, m uint64, k int) []byte {
+	var buf [24]byte
+	d := strconv.AppendUint(buf[:0], m, 10)
+	if neg {
+		b = append(b, '-')
+	}
+	if len(d) > k {
+		b = append(b, d[:len(d)-k]...)
+		b = append(b, '.')
+		return append(b, d[len(d)-k:]...)
+	}
+	b = append(b, '0', '.')
+	for i := len(d); i < k; i++ {
+		b = append(b, '0')
+	}
+	return append(b, d...)
 }
 
 func appendArray(b []byte, a []any, limit, depth int) ([]byte, bool) {
