@@ -188,6 +188,11 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 // AppendString appends s as a JSON string literal, escaping like
 // JSON.stringify (quote, backslash and control characters only).
 func AppendString(b []byte, s string) []byte {
+	if shortPlain(s) { // most keys and many values
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	b = append(b, '"')
 	for i := 0; ; {
 		j := nextStop(s, i)
@@ -198,6 +203,30 @@ func AppendString(b []byte, s string) []byte {
 		b = appendEscape(b, s[j])
 		i = j + 1
 	}
+}
+
+// shortPlain reports whether s has at most 16 bytes and none to escape,
+// looking at all its bytes at once: two words made of them (bytes read
+// twice when the words overlap, plain padding when s is shorter than 4).
+func shortPlain(s string) bool {
+	switch n := len(s); {
+	case n == 0:
+		return true
+	case n > 16:
+		return false
+	case n >= 8:
+		return stopBytes(load64(s, 0))|stopBytes(load64(s, n-8)) == 0
+	case n >= 4:
+		return stopBytes(uint64(load32(s, 0))|uint64(load32(s, n-4))<<32) == 0
+	default:
+		return stopBytes(uint64(s[0])|uint64(s[n/2])<<8|uint64(s[n-1])<<16|swarOnes*'A'&^0xffffff) == 0
+	}
+}
+
+// load32 reads s[i:i+4] as a little-endian word (one load).
+func load32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 func appendEscape(b []byte, c byte) []byte {

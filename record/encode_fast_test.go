@@ -66,3 +66,56 @@ func TestShortDecimalAgreesWithAppendNumber(t *testing.T) {
 		t.Fatalf("the fast path took only %d numbers", fast)
 	}
 }
+
+// appendStringSlow is AppendString one byte at a time.
+func appendStringSlow(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+			b = appendEscape(b, c)
+		} else {
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
+// TestAppendStringAgreesWithSlow pins AppendString's word-at-a-time paths
+// (short strings, long ones) against escaping byte by byte, on strings of
+// every length up to 40 made of plain, escaped, non-ASCII and invalid bytes
+// (line terminators and invalid UTF-8 are copied as JSON.stringify does).
+func TestAppendStringAgreesWithSlow(t *testing.T) {
+	pieces := []string{"a", "Z", " ", "~", "\x7f", "\"", "\\", "\n", "\t", "\x00", "\x1f", "\x20", "é", "\u2028", "\u2029",
+		"\xff", "\xc3", "😀", "!", "#", "A"}
+	rng := rand.New(rand.NewSource(2))
+	for i := 0; i < 100000; i++ {
+		var s []byte
+		n := rng.Intn(41)
+		for len(s) < n {
+			if rng.Intn(4) == 0 {
+				s = append(s, pieces[rng.Intn(len(pieces))]...)
+			} else {
+				s = append(s, byte('a'+rng.Intn(26)))
+			}
+		}
+		if rng.Intn(2) == 0 && len(s) > n {
+			s = s[:n]
+		}
+		want := string(appendStringSlow([]byte("x"), string(s)))
+		if got := string(AppendString([]byte("x"), string(s))); got != want {
+			t.Fatalf("%q: got %s, want %s", s, got, want)
+		}
+	}
+	for c := 0; c < 256; c++ { // every byte, in every position of short strings
+		for n := 1; n < 20; n++ {
+			for at := 0; at < n; at++ {
+				s := []byte("abcdefghijklmnopqrst"[:n])
+				s[at] = byte(c)
+				want := string(appendStringSlow(nil, string(s)))
+				if got := string(AppendString(nil, string(s))); got != want {
+					t.Fatalf("%q: got %s, want %s", s, got, want)
+				}
+			}
+		}
+	}
+}
