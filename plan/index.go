@@ -26,6 +26,7 @@ type index struct {
 type indexField struct {
 	path    record.Path
 	strings map[string][]int
+	table   strTable // strings, for lookups
 	numbers map[float64][]int
 	bools   [2][]int
 }
@@ -53,6 +54,9 @@ func (p *Plan) BuildIndex() {
 	if len(ix.fields) == 0 {
 		p.index = nil
 		return
+	}
+	for _, f := range ix.fields {
+		f.table = newStrTable(f.strings)
 	}
 	ix.alwaysBits = make([]uint64, ix.words())
 	for _, i := range ix.always {
@@ -119,7 +123,7 @@ func (f *indexField) lookup(v any, set []uint64) {
 	var sels []int
 	switch x := v.(type) {
 	case string:
-		sels = f.strings[x]
+		sels = f.table.get(x)
 	case float64:
 		sels = f.numbers[x]
 	case bool:

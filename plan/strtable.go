@@ -1,0 +1,93 @@
+package plan
+
+import "math/bits"
+
+// strTable is the selector index's map from one field's string values to
+// selectors, built once: open addressing with linear probing, hashed on
+// the string's length and (at most) its first and last eight bytes. A
+// lookup costs a few loads and one comparison of strings, where a Go map
+// hashes every byte of the record's value. Values that collide too much
+// (long strings alike at both ends) make it fall back to the map.
+type strTable struct {
+	slots []strSlot // a power of two long, at least half empty
+	m     map[string][]int
+}
+
+type strSlot struct {
+	key  string
+	sels []int // nil: an empty slot
+}
+
+// maxStrProbes bounds the slots a lookup of a present value reads; a set
+// of values that needs more uses the map.
+const maxStrProbes = 8
+
+func newStrTable(m map[string][]int) strTable {
+	size := 2
+	for size < 2*len(m) {
+		size *= 2
+	}
+	t := strTable{slots: make([]strSlot, size)}
+	for k, sels := range m {
+		if !t.insert(k, sels) {
+			return strTable{m: m}
+		}
+	}
+	return t
+}
+
+func (t *strTable) insert(k string, sels []int) bool {
+	mask := uint64(len(t.slots) - 1)
+	i := strHash(k) & mask
+	for probes := 0; t.slots[i].sels != nil; probes++ {
+		if probes == maxStrProbes {
+			return false
+		}
+		i = (i + 1) & mask
+	}
+	t.slots[i] = strSlot{k, sels}
+	return true
+}
+
+// get returns the selectors of s, or nil.
+func (t *strTable) get(s string) []int {
+	if t.slots == nil {
+		return t.m[s]
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := strHash(s) & mask; ; i = (i + 1) & mask {
+		e := &t.slots[i]
+		if e.sels == nil || e.key == s {
+			return e.sels
+		}
+	}
+}
+
+// strHash mixes s's length and its first and last eight bytes (all of them
+// when s is at most 16 long).
+func strHash(s string) uint64 {
+	var a, b uint64
+	switch n := len(s); {
+	case n >= 8:
+		a, b = load64(s, 0), load64(s, n-8)
+	case n >= 4:
+		a = uint64(load32(s, 0)) | uint64(load32(s, n-4))<<32
+	case n > 0:
+		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+	}
+	hi, lo := bits.Mul64(a^0x9e3779b97f4a7c15, b^uint64(len(s))^0xd6e8feb86659fd93)
+	return hi ^ lo
+}
+
+// load64 and load32 read s[i:i+8] and s[i:i+4] as little-endian words
+// (one load each).
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func load32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}

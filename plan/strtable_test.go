@@ -1,0 +1,56 @@
+package plan
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestStrTableAgreesWithMap pins the index's string table against the map
+// it is built from: value sets of every size, short and long values, values
+// alike at both ends (which make it fall back to the map), the empty string,
+// and lookups of values that are not there.
+func TestStrTableAgreesWithMap(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	word := func() string {
+		switch rng.Intn(4) {
+		case 0:
+			return strings.Repeat("x", rng.Intn(20))
+		case 1: // long, alike at both ends: the same hash
+			return "https://example.com/" + fmt.Sprint(rng.Intn(1000)) + strings.Repeat("/", 30) + "end.html"
+		}
+		b := make([]byte, rng.Intn(24))
+		for i := range b {
+			b[i] = "abcAB\x00\xff\"é"[rng.Intn(10)]
+		}
+		return string(b)
+	}
+	fellBack := 0
+	for round := 0; round < 2000; round++ {
+		m := map[string][]int{}
+		var keys []string
+		for i := rng.Intn(40); i > 0; i-- {
+			k := word()
+			m[k] = appendOnce(m[k], i)
+			keys = append(keys, k)
+		}
+		tab := newStrTable(m)
+		if tab.slots == nil {
+			fellBack++
+		}
+		for i := 0; i < 100; i++ {
+			k := word()
+			if i%2 == 0 && len(keys) > 0 {
+				k = keys[rng.Intn(len(keys))]
+			}
+			if got, want := tab.get(k), m[k]; !slices.Equal(got, want) {
+				t.Fatalf("values %q: get(%q) = %v, want %v", keys, k, got, want)
+			}
+		}
+	}
+	if fellBack == 0 || fellBack == 2000 {
+		t.Fatalf("%d of 2000 tables fell back to the map: both kinds must be tested", fellBack)
+	}
+}
