@@ -20,6 +20,7 @@ type index struct {
 	fields     []*indexField
 	always     []int
 	alwaysBits []uint64 // always as a bit set
+	checks     []check  // by selector: what a candidate still has to pass
 	n          int
 }
 
@@ -33,7 +34,7 @@ type indexField struct {
 
 // BuildIndex (re)builds the selector index; plans from the compiler have it.
 func (p *Plan) BuildIndex() {
-	ix := &index{n: len(p.Selectors)}
+	ix := &index{n: len(p.Selectors), checks: make([]check, len(p.Selectors))}
 	byField := map[string]*indexField{}
 	for i, s := range p.Selectors {
 		field, vals, ok := indexable(s, p.Types)
@@ -41,6 +42,7 @@ func (p *Plan) BuildIndex() {
 			ix.always = append(ix.always, i)
 			continue
 		}
+		ix.checks[i] = narrowed(s, field, vals, p.Types)
 		f := byField[field]
 		if f == nil {
 			f = &indexField{path: record.ParsePath(field), strings: map[string][]int{}, numbers: map[float64][]int{}}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/lang/selector"
 	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -145,7 +146,7 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 		st.hits, st.candSet = p.index.candidates(r.Data, st.hits, st.candSet)
 		n := 0
 		for _, i := range st.hits {
-			if s := p.Selectors[i]; s.All || p.match(s, r, st) {
+			if s := p.Selectors[i]; s.All || p.matchCandidate(s, p.index.checks[i], r, st) {
 				st.hits[n] = i
 				n++
 			}
@@ -164,11 +165,28 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 // match runs one selector within the record's budget; once the budget is
 // spent nothing more matches (RunOne dead-letters the record).
 func (p *Plan) match(s *Selector, r *record.Record, st *State) bool {
+	return p.matchWith(s, s.Matcher, r, st)
+}
+
+// matchCandidate is match for a candidate of the index, which tests only
+// what the index left to check (the same result).
+func (p *Plan) matchCandidate(s *Selector, c check, r *record.Record, st *State) bool {
+	switch {
+	case c.decided:
+		return p.matchWith(s, nil, r, st)
+	case c.rest != nil:
+		return p.matchWith(s, c.rest, r, st)
+	}
+	return p.match(s, r, st)
+}
+
+// matchWith is match with m in place of s's matcher; nil matches.
+func (p *Plan) matchWith(s *Selector, m *selector.Matcher, r *record.Record, st *State) bool {
 	if st.budget.Err() != nil {
 		return false
 	}
 	st.at = &s.Rule
-	return s.Matcher.MatchWithin(r.Data, &st.budget)
+	return m == nil || m.MatchWithin(r.Data, &st.budget)
 }
 
 func (p *Plan) hitNames(st *State) []any {

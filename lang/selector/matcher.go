@@ -9,6 +9,7 @@ import (
 type Matcher struct {
 	query string
 	root  node
+	types map[string]string // the field types it was built with
 }
 
 // node is a compiled AST node.
@@ -33,7 +34,14 @@ func Build(n *Node, query string, opts Options) (*Matcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Matcher{query: query, root: root}, nil
+	return &Matcher{query: query, root: root, types: opts.Types}, nil
+}
+
+// Part builds n, a part of m's query (nodes of its AST, or a node made of
+// them), with the field types m was built with: the same nodes match as
+// they do within m.
+func (m *Matcher) Part(n *Node) (*Matcher, error) {
+	return Build(n, m.query, Options{Types: m.types})
 }
 
 // Match reports whether the record matches.

@@ -1,0 +1,104 @@
+package plan
+
+import (
+	"slices"
+
+	"github.com/sluice-dev/sluice/lang/selector"
+)
+
+// check is what a candidate of the index still has to pass. The index
+// found the candidate's field holding one of its values; a conjunct of the
+// selector that says exactly that (a plain term, or a group of them on the
+// field) holds, so it need not be tested again.
+type check struct {
+	rest     *selector.Matcher // the selector without that conjunct; nil: the whole selector
+	restNode *selector.Node    // rest's AST
+	decided  bool              // the selector is that conjunct: it matches
+}
+
+// narrowed is the check of a selector the index routes by field and vals.
+func narrowed(s *Selector, field string, vals []any, types map[string]string) check {
+	parts := conjuncts(s.AST, nil)
+	for i, c := range parts {
+		if !exactly(c, field, vals, types) {
+			continue
+		}
+		if len(parts) == 1 {
+			return check{decided: true}
+		}
+		rest := &selector.Node{Kind: selector.KConjunction, Nodes: slices.Delete(slices.Clone(parts), i, i+1),
+			Start: s.AST.Start, End: s.AST.End}
+		m, err := s.Matcher.Part(rest)
+		if err != nil { // cannot happen: its nodes were built within the whole
+			return check{}
+		}
+		return check{rest: m, restNode: rest}
+	}
+	return check{}
+}
+
+// conjuncts appends the AND-ed parts of n, through groups of one
+// alternative and nested conjunctions (AND is associative: the parts are
+// tested in the same order).
+func conjuncts(n *selector.Node, out []*selector.Node) []*selector.Node {
+	switch n.Kind {
+	case selector.KLogicalGroup, selector.KFieldGroup:
+		if len(n.Flow) == 1 {
+			return conjuncts(n.Flow[0], out)
+		}
+	case selector.KConjunction:
+		for _, c := range n.Nodes {
+			out = conjuncts(c, out)
+		}
+		return out
+	}
+	return append(out, n)
+}
+
+// exactly reports whether n matches exactly the records whose field holds
+// one of vals (or, an array, has one as an element), as the index finds.
+func exactly(n *selector.Node, field string, vals []any, types map[string]string) bool {
+	f, v, ok := membership(n, types)
+	return ok && f == field && sameValues(v, vals)
+}
+
+// membership is the field and the values n tests when n is a plain term or
+// alternatives of plain terms on one field (`f:(a OR b)`), and only that.
+func membership(n *selector.Node, types map[string]string) (string, []any, bool) {
+	switch n.Kind {
+	case selector.KTerm:
+		return plainTerm(n, types)
+	case selector.KConjunction:
+		if len(n.Nodes) == 1 {
+			return membership(n.Nodes[0], types)
+		}
+	case selector.KLogicalGroup, selector.KFieldGroup:
+		var field string
+		var vals []any
+		for i, c := range n.Flow {
+			f, v, ok := membership(c, types)
+			if !ok || i > 0 && f != field {
+				return "", nil, false
+			}
+			field, vals = f, append(vals, v...)
+		}
+		return field, vals, len(vals) > 0
+	}
+	return "", nil, false
+}
+
+// sameValues reports whether a and b hold the same values (strings,
+// numbers, booleans), in any order.
+func sameValues(a, b []any) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	for _, y := range b {
+		if !slices.Contains(a, y) {
+			return false
+		}
+	}
+	return true
+}
