@@ -96,6 +96,9 @@ func (s *stream) runAll(readers []namedReader) error {
 			w := &worker{st: plan.State{RecordTimeout: s.timeout, ReuseOutput: true}}
 			for b := range work {
 				s.process(b, w)
+				if s.visit == nil { // the batch's records are all written: their memory is free again
+					w.st.Recycle()
+				}
 				done <- b
 			}
 		}()
