@@ -144,7 +144,7 @@ func appendArray(b []byte, a []any, limit, depth int) ([]byte, bool) {
 			b = append(b, ',')
 		}
 		var ok bool
-		if b, ok = appendJSON(b, e, limit, depth); !ok {
+		if b, ok = appendMember(b, e, limit, depth); !ok {
 			return b, false
 		}
 	}
@@ -176,13 +176,26 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 			}
 			continue
 		}
+		if isLazy(v) {
+			v = o.resolve(i)
+		}
 		var ok bool
-		if b, ok = appendJSON(b, o.resolve(i), limit, depth); !ok {
+		if b, ok = appendMember(b, v, limit, depth); !ok {
 			return b, false
 		}
 	}
 	b = append(b, '}')
 	return b, len(b) <= limit
+}
+
+// appendMember is appendJSON of an array's or object's member, with a
+// string (the commonest) written without the walk's dispatch.
+func appendMember(b []byte, v any, limit, depth int) ([]byte, bool) {
+	if s, ok := v.(string); ok && depth <= maxEncodeDepth {
+		b = AppendString(b, s)
+		return b, len(b) <= limit
+	}
+	return appendJSON(b, v, limit, depth)
 }
 
 // AppendString appends s as a JSON string literal, escaping like
