@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -132,5 +133,38 @@ func TestInputsShareOnePipeline(t *testing.T) {
 	got, errOut, code := rulec(t, "", append([]string{"run", "-r", rules}, files...)...)
 	if code != 0 || got != want || strings.Count(got, "\n") != n {
 		t.Errorf("300 inputs: exit %d (%s), %d records, same as one input: %v", code, errOut, strings.Count(got, "\n"), got == want)
+	}
+}
+
+// A run of more data files than the process may have open at once reads
+// them all: each is opened when read and closed at its end. A file that
+// cannot be opened is still an error before anything runs.
+func TestInputsOpenedOneAtATime(t *testing.T) {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		t.Skip("no file limit to lower:", err)
+	}
+	dir := t.TempDir()
+	rules := writeFile(t, dir, "r.rules", `{"selector": "*", "source": "k", "target": "k"}`+"\n")
+	const n = 400
+	files := make([]string, n)
+	var want strings.Builder
+	for i := range files {
+		files[i] = writeFile(t, dir, fmt.Sprintf("in%03d.ndjson", i), fmt.Sprintf("{\"k\": %d}\n", i))
+		fmt.Fprintf(&want, "{\"k\":%d}\n", i)
+	}
+	low := lim
+	low.Cur = 200 // fewer than the inputs
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
+		t.Skip("cannot lower the file limit:", err)
+	}
+	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim)
+	out, errOut, code := rulec(t, "", append([]string{"run", "-r", rules}, files...)...)
+	if code != 0 || out != want.String() {
+		t.Fatalf("%d inputs with %d files allowed open: exit %d (%s), %d records", n, low.Cur, code, errOut, strings.Count(out, "\n"))
+	}
+	_, errOut, code = rulec(t, "", "run", "-r", rules, files[0], filepath.Join(dir, "missing.ndjson"))
+	if code != ExitUsage || !strings.Contains(errOut, "cannot read data") {
+		t.Errorf("a missing input: exit %d, %q", code, errOut)
 	}
 }
