@@ -40,6 +40,7 @@ func (p *Plan) BuildIndex() {
 		field, vals, ok := indexable(s, p.Types)
 		if !ok {
 			ix.always = append(ix.always, i)
+			ix.checks[i] = whole(s)
 			continue
 		}
 		ix.checks[i] = narrowed(s, field, vals, p.Types)

@@ -11,10 +11,15 @@ import (
 // selector that says exactly that (a plain term, or a group of them on the
 // field) holds, so it need not be tested again.
 type check struct {
-	rest     *selector.Matcher // the selector without that conjunct; nil: the whole selector
-	restNode *selector.Node    // rest's AST
-	decided  bool              // the selector is that conjunct: it matches
+	m        *selector.Matcher // what to test: the selector, the rest of it, or nil (it matches)
+	restNode *selector.Node    // the rest's AST, when m is the rest
 }
+
+// decided reports whether a candidate matches without a test.
+func (c check) decided() bool { return c.m == nil }
+
+// whole is the check of a selector the index does not narrow.
+func whole(s *Selector) check { return check{m: s.Matcher} }
 
 // narrowed is the check of a selector the index routes by field and vals.
 func narrowed(s *Selector, field string, vals []any, types map[string]string) check {
@@ -24,17 +29,17 @@ func narrowed(s *Selector, field string, vals []any, types map[string]string) ch
 			continue
 		}
 		if len(parts) == 1 {
-			return check{decided: true}
+			return check{}
 		}
 		rest := &selector.Node{Kind: selector.KConjunction, Nodes: slices.Delete(slices.Clone(parts), i, i+1),
 			Start: s.AST.Start, End: s.AST.End}
 		m, err := s.Matcher.Part(rest)
 		if err != nil { // cannot happen: its nodes were built within the whole
-			return check{}
+			return whole(s)
 		}
-		return check{rest: m, restNode: rest}
+		return check{m: m, restNode: rest}
 	}
-	return check{}
+	return whole(s)
 }
 
 // conjuncts appends the AND-ed parts of n, through groups of one

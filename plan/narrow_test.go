@@ -78,13 +78,15 @@ func TestNarrowedChecks(t *testing.T) {
 		ck := p.index.checks[0]
 		got := "whole"
 		switch {
-		case ck.decided:
+		case ck.decided():
 			got = "decided"
-		case ck.rest != nil:
+		case ck.restNode != nil:
 			got = ck.restNode.String()
-			if ck.rest.String() != c.query {
-				t.Errorf("%s: the rest's matcher reports the query %q", c.query, ck.rest.String())
+			if ck.m.String() != c.query {
+				t.Errorf("%s: the rest's matcher reports the query %q", c.query, ck.m.String())
 			}
+		case ck.m != p.Selectors[0].Matcher:
+			t.Errorf("%s: a whole check with another matcher", c.query)
 		}
 		if c.want == "wildcard" {
 			continue // whatever the index makes of it, the oracle test covers it
@@ -159,8 +161,8 @@ func TestIndexNarrowingAgreesWithOracle(t *testing.T) {
 		p := selectorPlan(t, queries)
 		if p.index != nil {
 			for _, c := range p.index.checks {
-				narrowed += btoi(c.rest != nil)
-				decided += btoi(c.decided)
+				narrowed += btoi(c.restNode != nil)
+				decided += btoi(c.decided())
 			}
 		}
 		var fast, oracle State

@@ -146,7 +146,7 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 		st.hits, st.candSet = p.index.candidates(r.Data, st.hits, st.candSet)
 		n := 0
 		for _, i := range st.hits {
-			if s := p.Selectors[i]; s.All || p.matchCandidate(s, p.index.checks[i], r, st) {
+			if s := p.Selectors[i]; s.All || p.matchWith(s, p.index.checks[i].m, r, st) {
 				st.hits[n] = i
 				n++
 			}
@@ -168,19 +168,9 @@ func (p *Plan) match(s *Selector, r *record.Record, st *State) bool {
 	return p.matchWith(s, s.Matcher, r, st)
 }
 
-// matchCandidate is match for a candidate of the index, which tests only
-// what the index left to check (the same result).
-func (p *Plan) matchCandidate(s *Selector, c check, r *record.Record, st *State) bool {
-	switch {
-	case c.decided:
-		return p.matchWith(s, nil, r, st)
-	case c.rest != nil:
-		return p.matchWith(s, c.rest, r, st)
-	}
-	return p.match(s, r, st)
-}
-
-// matchWith is match with m in place of s's matcher; nil matches.
+// matchWith is match with m in place of s's matcher, nil matching: a
+// candidate of the index is tested only on what the index did not check
+// (its check), with the same result.
 func (p *Plan) matchWith(s *Selector, m *selector.Matcher, r *record.Record, st *State) bool {
 	if st.budget.Err() != nil {
 		return false
