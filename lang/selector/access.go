@@ -117,7 +117,33 @@ func (b *builder) access(n *Node, p pred) (node, error) {
 	case strings.ContainsAny(n.Field, ".["):
 		return &pathLeaf{path: record.ParsePath(n.Field), p: p}, nil
 	}
+	if t, ok := p.(termString); ok {
+		return &keyString{key: record.NewKey(n.Field), want: string(t)}, nil
+	}
 	return &keyLeaf{key: record.NewKey(n.Field), p: p}, nil
+}
+
+// keyString is keyLeaf with termString, the commonest leaf (host:x,
+// method:GET), tested without the predicate's dispatch: the same test, a
+// string value equal to want or an array with one.
+type keyString struct {
+	key  record.Key
+	want string
+}
+
+func (l *keyString) match(o *record.Object, b *jsre.Budget) bool {
+	v, _ := l.key.Get(o)
+	switch x := v.(type) {
+	case string:
+		return x == l.want
+	case []any:
+		for _, e := range x {
+			if s, ok := e.(string); ok && s == l.want {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func wildSegments(field string) ([]segMatcher, error) {
