@@ -3,7 +3,6 @@ package record
 import (
 	"errors"
 	"math"
-	"strconv"
 )
 
 // MaxText bounds the JSON text an operation may build from one value
@@ -118,23 +117,30 @@ func appendShortDecimal(b []byte, f float64) ([]byte, bool) {
 }
 
 // appendFixed appends ±m·10^-k with k > 0 decimals: m's digits with a
-// point before the last k, "0." and zeros first when m has no more.
+// point before the last k, a 0 before the point when m has no more
+// (written from the last digit back, in one copy).
 func appendFixed(b []byte, neg bool, m uint64, k int) []byte {
-	var buf [24]byte
-	d := strconv.AppendUint(buf[:0], m, 10)
+	var buf [24]byte // a sign, 15 digits, a point and 0.0000000
+	i := len(buf)
+	for ; k > 0; k-- {
+		i--
+		buf[i] = byte('0' + m%10)
+		m /= 10
+	}
+	i--
+	buf[i] = '.'
+	for {
+		i--
+		buf[i] = byte('0' + m%10)
+		if m /= 10; m == 0 {
+			break
+		}
+	}
 	if neg {
-		b = append(b, '-')
+		i--
+		buf[i] = '-'
 	}
-	if len(d) > k {
-		b = append(b, d[:len(d)-k]...)
-		b = append(b, '.')
-		return append(b, d[len(d)-k:]...)
-	}
-	b = append(b, '0', '.')
-	for i := len(d); i < k; i++ {
-		b = append(b, '0')
-	}
-	return append(b, d...)
+	return append(b, buf[i:]...)
 }
 
 func appendArray(b []byte, a []any, limit, depth int) ([]byte, bool) {
