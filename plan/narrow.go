@@ -93,15 +93,20 @@ func membership(n *selector.Node, types map[string]string) (string, []any, bool)
 }
 
 // sameValues reports whether a and b hold the same values (strings,
-// numbers, booleans), in any order.
+// numbers, booleans), in any order; in time linear in their lengths (a
+// group may have thousands of alternatives).
 func sameValues(a, b []any) bool {
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			return false
-		}
-	}
+	return subset(a, b) && subset(b, a)
+}
+
+// subset reports whether every value of a is one of b's.
+func subset(a, b []any) bool {
+	in := make(map[any]bool, len(b))
 	for _, y := range b {
-		if !slices.Contains(a, y) {
+		in[y] = true
+	}
+	for _, x := range a {
+		if !in[x] {
 			return false
 		}
 	}
