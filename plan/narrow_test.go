@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sluice-dev/sluice/internal/ndjson"
 	"github.com/sluice-dev/sluice/lang/selector"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -228,5 +230,59 @@ func TestNarrowingAWideGroup(t *testing.T) {
 	var st State
 	if !p.selectRecord(record.New(obj(t, `{"a":"v49999","b":"x"}`)), &st) || !slices.Equal(st.hits, []int{0, 1}) {
 		t.Fatalf("hits %v", st.hits)
+	}
+}
+
+// selectorCase is a line of the selector's conformance cases (the
+// reference's own expectations, lang/selector/testdata).
+type selectorCase struct {
+	Query  string            `json:"query"`
+	Types  map[string]string `json:"types"`
+	Vars   map[string]any    `json:"vars"`
+	Record json.RawMessage   `json:"record"`
+	Match  *bool             `json:"match"`
+}
+
+// TestIndexNarrowingOnConformanceCases: every conformance case's selector,
+// alone in a plan, selects its record through the index (narrowed or not)
+// exactly as the whole selector does.
+func TestIndexNarrowingOnConformanceCases(t *testing.T) {
+	cases, err := ndjson.Read[selectorCase]("../lang/selector/testdata/cases.ndjson", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	indexed := 0
+	for _, c := range cases {
+		if c.Match == nil || len(c.Record) == 0 || c.Record[0] != '{' {
+			continue
+		}
+		opts := selector.Options{Types: c.Types, Variables: c.Vars}
+		if opts.Variables == nil {
+			opts.Variables = map[string]any{}
+		}
+		n, err := selector.Parse(c.Query, opts)
+		if err != nil {
+			continue
+		}
+		m, err := selector.Build(n, c.Query, opts)
+		if err != nil {
+			continue
+		}
+		p := &Plan{Mode: Matcher, Types: c.Types, Selectors: []*Selector{{Query: c.Query, Matcher: m, AST: n}}}
+		p.Finish()
+		if p.index == nil {
+			continue
+		}
+		indexed++
+		var fast, oracle State
+		oracle.NoIndex = true
+		got := p.selectRecord(record.New(obj(t, string(c.Record))), &fast)
+		want := p.selectRecord(record.New(obj(t, string(c.Record))), &oracle)
+		if got != want {
+			t.Errorf("%s on %s: index %v, whole selector %v", c.Query, c.Record, got, want)
+		}
+	}
+	if indexed < 100 {
+		t.Fatalf("only %d cases were indexed", indexed)
 	}
 }
