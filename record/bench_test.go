@@ -177,3 +177,70 @@ func BenchmarkPassThroughWeblog(b *testing.B) {
 		buf = AppendJSON(buf[:0], v)
 	}
 }
+
+// BenchmarkDecoderRecycled decodes records as a rulec run worker does: a
+// Decoder recycled after every batch, the nested values the rule sets read
+// read (so decoded).
+func BenchmarkDecoderRecycled(b *testing.B) {
+	sets := []struct {
+		name, file string
+		paths      []string
+	}{
+		{"weblog", "../testdata/weblog/weblogs-2k.ndjson", []string{"user.email", "user.name.first", "geo"}},
+		{"orders", "../testdata/orders/orders-2k.ndjson", []string{"customer.email", "customer.name.last", "shipping.city", "shipping.geo", "items"}},
+	}
+	for _, set := range sets {
+		b.Run(set.name, func(b *testing.B) {
+			lines := fileStrings(b, set.file)
+			var paths []Path
+			for _, p := range set.paths {
+				paths = append(paths, ParsePath(p))
+			}
+			var dec Decoder
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				v, err := dec.ParseRecord(lines[i%len(lines)])
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, p := range paths {
+					p.Get(v.(*Object))
+				}
+				if i%100 == 99 { // about a 64 KiB batch
+					dec.Recycle()
+				}
+			}
+		})
+	}
+}
+
+func fileStrings(b testing.TB, name string) []string {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(data)), "\n")
+}
+
+// BenchmarkPathGetDotted reads the dotted paths the orders rules read
+// from decoded orders (the whole text of each is not a key).
+func BenchmarkPathGetDotted(b *testing.B) {
+	var dec Decoder
+	var objs []*Object
+	for _, l := range fileStrings(b, "../testdata/orders/orders-2k.ndjson") {
+		v, _ := dec.ParseRecord(l)
+		objs = append(objs, v.(*Object))
+	}
+	var paths []Path
+	for _, p := range []string{"customer.email", "customer.vip", "customer.name.last", "shipping.city", "shipping.geo", "shipping.zip"} {
+		paths = append(paths, ParsePath(p))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		o := objs[i%len(objs)]
+		for _, p := range paths {
+			p.Get(o)
+		}
+	}
+}

@@ -19,12 +19,26 @@ type Path struct {
 // pathCaches are a path's lookup caches: one for the whole text read as a
 // key, one per segment.
 type pathCaches struct {
-	raw  lookupCache
-	segs []lookupCache
+	raw    lookupCache
+	rawBit uint64 // the keyBit of the whole text
+	segs   []lookupCache
 }
 
 func newPath(raw string, segs []string) Path {
-	return Path{raw: raw, segs: segs, caches: &pathCaches{segs: make([]lookupCache, len(segs))}}
+	return Path{raw: raw, segs: segs, caches: &pathCaches{rawBit: keyBit(raw), segs: make([]lookupCache, len(segs))}}
+}
+
+// rawAbsent reports that o (a path of many keys' root) certainly has no
+// key that is the path's whole text, without a scan: its keyBits lack the
+// text's bit, or it has a shape none of whose keys has a '.' or '[' (the
+// text has one). The text is nearly never a key, and the scan that finds
+// so costs more than the walk. False means "maybe": look.
+func (c *pathCaches) rawAbsent(o *Object) bool {
+	if c == nil || o == nil {
+		return false
+	}
+	o.load()
+	return o.keyBits&c.rawBit == 0 || o.shape != nil && !o.shape.dotted
 }
 
 // rawKey and seg are the caches of the whole text and of the i-th
@@ -141,7 +155,7 @@ func bracketKey(s string, i int) (string, int, bool) {
 }
 
 func (p Path) keys(o *Object) []string {
-	if len(p.segs) > 1 && o.Has(p.raw) {
+	if len(p.segs) > 1 && !p.caches.rawAbsent(o) && o.Has(p.raw) {
 		return []string{p.raw}
 	}
 	return p.segs
@@ -153,8 +167,10 @@ func (p Path) Get(o *Object) (any, bool) {
 	if len(p.segs) == 1 {
 		return o.getCached(p.segs[0], p.caches.seg(0))
 	}
-	if v, ok := o.getCached(p.raw, p.caches.rawKey()); ok {
-		return v, ok
+	if !p.caches.rawAbsent(o) {
+		if v, ok := o.getCached(p.raw, p.caches.rawKey()); ok {
+			return v, ok
+		}
 	}
 	return walk(o, p.segs, p.caches)
 }

@@ -39,6 +39,10 @@ type Shape struct {
 	// characters, so JSON text holding its bytes between quotes decodes
 	// to it (expectKey)
 	plain bool
+	// dotted: one of the keys has a '.' or '[', as the whole text of a
+	// path of many keys always has (Path.Get reads that text as a key only
+	// when some key could be it)
+	dotted bool
 	first atomic.Pointer[Shape]  // the first child, the usual one
 	kids  atomic.Pointer[kidSet] // all children; replaced, never changed, under shapeMu
 	tree  *shapeTree
@@ -162,7 +166,8 @@ func (s *Shape) addKid(k string) *Shape {
 	if s.tree.count >= maxTreeNodes || s.has(k) {
 		return nil
 	}
-	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), plain: plainKey(k), tree: s.tree}
+	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), plain: plainKey(k), tree: s.tree,
+		dotted: s.dotted || strings.ContainsAny(k, ".[")}
 	c.nodes = append(append(make([]*Shape, 0, len(s.nodes)+1), s.nodes...), c)
 	ks := &kidSet{list: append(append(make([]*Shape, 0, len(old.list)+1), old.list...), c)}
 	ks.closed = len(ks.list) >= maxShapeKids

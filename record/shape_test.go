@@ -332,3 +332,68 @@ func TestLookupCachesShared(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestDottedPathRawKey pins Path.Get's shortcut for the whole text of a
+// path of many keys (pathCaches.rawAbsent) against reading it plainly:
+// objects with and without shapes, whose keys are often such texts
+// ("a.b", "a[0]") and often are not, edited at random.
+func TestDottedPathRawKey(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	var dec Decoder
+	pool := append(append([]string{}, objectKeys...), "a[0]", "x.y", "x", "y", "a.b.c", ".a", "w1", "x3")
+	var paths []Path
+	for _, p := range []string{"a.b", "a[0]", "x.y", "a.b.c", ".a", "user.a", "a.b[0]"} {
+		paths = append(paths, ParsePath(p))
+	}
+	freshShapeTree()
+	fresh := func() (*Object, *model) { return randomShapedObject(rng, &dec, pool) }
+	editRandomly(t, rng, 400, 20, allEdits, pool, fresh, func(o *Object, m *model) string {
+		for _, p := range paths {
+			if p.caches.rawAbsent(o) && scanHas(o, p.String()) {
+				return fmt.Sprintf("rawAbsent(%q) on an object with that key", p)
+			}
+			v, ok := p.Get(o)
+			w, wok := plainGet(o, p)
+			if ok != wok || JSON(v) != JSON(w) {
+				return fmt.Sprintf("Path(%q).Get = %s %v, want %s %v", p, JSON(v), ok, JSON(w), wok)
+			}
+			if got, want := JSON(p.keys(o)), JSON(plainKeys(o, p)); got != want {
+				return fmt.Sprintf("Path(%q).keys = %s, want %s", p, got, want)
+			}
+		}
+		return ""
+	})
+}
+
+// scanHas looks for k among o's keys one by one.
+func scanHas(o *Object, k string) bool {
+	o.load()
+	for _, f := range o.fields {
+		if f.key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// plainGet is lodash get without shortcuts or caches.
+func plainGet(o *Object, p Path) (any, bool) {
+	if scanHas(o, p.String()) {
+		return o.Get(p.String())
+	}
+	var cur any = o
+	for _, k := range p.Segments() {
+		var ok bool
+		if cur, ok = child(cur, k); !ok {
+			return nil, false
+		}
+	}
+	return cur, cur != Undefined
+}
+
+func plainKeys(o *Object, p Path) []string {
+	if scanHas(o, p.String()) {
+		return []string{p.String()}
+	}
+	return p.Segments()
+}
