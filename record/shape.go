@@ -43,9 +43,9 @@ type Shape struct {
 	// path of many keys always has (Path.Get reads that text as a key only
 	// when some key could be it)
 	dotted bool
-	first atomic.Pointer[Shape]  // the first child, the usual one
-	kids  atomic.Pointer[kidSet] // all children; replaced, never changed, under shapeMu
-	tree  *shapeTree
+	first  atomic.Pointer[Shape]  // the first child, the usual one
+	kids   atomic.Pointer[kidSet] // all children; replaced, never changed, under shapeMu
+	tree   *shapeTree
 	// Whether records read their nested member under this key (a record's
 	// object or array value): of the first lazySamples decoded as text,
 	// how many were read; eager once eagerReads were.
