@@ -203,23 +203,18 @@ func (d *decoder) object() (any, error) {
 		if d.i >= len(d.s) || d.s[d.i] != '"' {
 			return nil, d.err("expected a string key")
 		}
-		k, next := d.expectKey(sh)
+		k, next := d.expectKey(sh) // and the colon
 		if next == nil {
 			var err error
-			if k, err = d.str(); err != nil {
+			if k, err = d.key(); err != nil {
 				return nil, err
+			}
+			if sh != nil {
+				next = sh.next(k) // nil: a duplicate key, or no room in the tree
 			}
 		}
 		d.ws()
-		if d.i >= len(d.s) || d.s[d.i] != ':' {
-			return nil, d.err("expected ':' after object key")
-		}
-		d.i++
-		d.ws()
-		if next == nil && sh != nil {
-			next = sh.next(k) // nil: a duplicate key, or no room in the tree
-		}
-		v, err := d.memberValue(next)
+		v, err := d.member(next)
 		if err != nil {
 			return nil, err
 		}
@@ -256,10 +251,38 @@ func (d *decoder) object() (any, error) {
 // it the scan would make decoding quadratic in the number of keys.
 const wideObject = 64
 
-// expectKey reads the key at d.i (at its opening quote) when it is the
-// one objects of shape sh usually have next: it returns the key (the
-// shape's copy) and the shape with it, and a nil shape, having read
-// nothing, otherwise. One comparison replaces scanning the key.
+// key reads an object's key and the colon after it.
+func (d *decoder) key() (string, error) {
+	k, err := d.str()
+	if err != nil {
+		return "", err
+	}
+	d.ws()
+	if d.i >= len(d.s) || d.s[d.i] != ':' {
+		return "", d.err("expected ':' after object key")
+	}
+	d.i++
+	return k, nil
+}
+
+// member decodes an object member's value, a string (the commonest) without
+// memberValue's dispatch.
+func (d *decoder) member(node *Shape) (any, error) {
+	if d.i < len(d.s) && d.s[d.i] == '"' {
+		s, err := d.str()
+		if err != nil {
+			return nil, err
+		}
+		return d.boxString(s), nil
+	}
+	return d.memberValue(node)
+}
+
+// expectKey reads the key at d.i (at its opening quote) and the colon
+// right after it when it is the key objects of shape sh usually have
+// next: it returns the key (the shape's copy) and the shape with it, and
+// a nil shape, having read nothing, otherwise. One comparison replaces
+// scanning the key.
 func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
 	if sh == nil {
 		return "", nil
@@ -279,13 +302,15 @@ func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
 	return "", nil
 }
 
-// atKey reads c's key at d.i (at its opening quote) if it is there.
+// atKey reads c's key and a colon right after it at d.i (at the key's
+// opening quote) if they are there (a key followed by white space is
+// read by key).
 func (d *decoder) atKey(c *Shape) bool {
-	end := d.i + 1 + len(c.key)
-	if !c.plain || end >= len(d.s) || d.s[end] != '"' || d.s[d.i+1:end] != c.key {
+	end := d.i + len(c.quoted)
+	if c.quoted == "" || end > len(d.s) || d.s[d.i:end] != c.quoted {
 		return false
 	}
-	d.i = end + 1
+	d.i = end
 	return true
 }
 

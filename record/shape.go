@@ -35,10 +35,10 @@ type Shape struct {
 	nodes []*Shape // nodes[i] is the shape of the first i+1 keys; nodes[len-1] is this one
 	pos   int      // the position of key: len(nodes)-1
 	bits  uint64   // the keyBit of every key (Object.keyBits)
-	// plain: key is valid UTF-8 without quotes, backslashes or control
-	// characters, so JSON text holding its bytes between quotes decodes
-	// to it (expectKey)
-	plain bool
+	// quoted is the key's JSON text and a colon ("key":) when the key is
+	// plain: valid UTF-8 without quotes, backslashes or control
+	// characters, so that text decodes to it (expectKey); else empty.
+	quoted string
 	// dotted: one of the keys has a '.' or '[', as the whole text of a
 	// path of many keys always has (Path.Get reads that text as a key only
 	// when some key could be it)
@@ -166,7 +166,7 @@ func (s *Shape) addKid(k string) *Shape {
 	if s.tree.count >= maxTreeNodes || s.has(k) {
 		return nil
 	}
-	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), plain: plainKey(k), tree: s.tree,
+	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), quoted: quotedKey(k), tree: s.tree,
 		dotted: s.dotted || strings.ContainsAny(k, ".[")}
 	c.nodes = append(append(make([]*Shape, 0, len(s.nodes)+1), s.nodes...), c)
 	ks := &kidSet{list: append(append(make([]*Shape, 0, len(old.list)+1), old.list...), c)}
@@ -185,6 +185,15 @@ func (s *Shape) addKid(k string) *Shape {
 		s.tree.full.Store(true)
 	}
 	return c
+}
+
+// quotedKey is k between quotes followed by a colon when that is its JSON
+// text, else "".
+func quotedKey(k string) string {
+	if !plainKey(k) {
+		return ""
+	}
+	return `"` + k + `":`
 }
 
 // plainKey reports whether k's JSON text is k itself between quotes.

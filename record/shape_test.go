@@ -163,6 +163,12 @@ func TestDecodeExpectedKeys(t *testing.T) {
 		{`{"ab":1}`, `{"ab`, "error"},
 		{`{"ab":1}`, `{"ab"`, "error"},
 		{`{"ab":1}`, `{"ab":`, "error"},
+		{`{"ab":1}`, `{"ab":}`, "error"},
+		{`{"ab":1,"cd":2}`, `{"ab" :1,"cd":2}`, `{"ab":1,"cd":2}`},
+		{`{"ab":1,"cd":2}`, "{\"ab\"\n:\t1 , \"cd\" : 2}", `{"ab":1,"cd":2}`},
+		{`{"ab":1,"cd":2}`, `{"ab": "x","cd":"y"}`, `{"ab":"x","cd":"y"}`},
+		{`{"ab":1}`, `{"ab";1}`, "error"},
+		{`{"ab":1}`, `{"ab":"x`, "error"},
 	} {
 		// each case under a key of its own, so that the shape of its first
 		// text is the one the decoder expects for the second
