@@ -3,7 +3,9 @@ package record
 import (
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +60,46 @@ func BenchmarkNumberFraction(b *testing.B) {
 				c.f(lits[i%len(lits)])
 			}
 		})
+	}
+}
+
+// TestNumbersDecodeAsStrconv pins the decoder's one-pass numbers against
+// the grammar and strconv: random texts of number characters are
+// accepted exactly when they are JSON numbers, and decode to
+// strconv.ParseFloat's float64 bit for bit (an integer -0 to 0).
+func TestNumbersDecodeAsStrconv(t *testing.T) {
+	grammar := regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+	rnd := rand.New(rand.NewPCG(9, 10))
+	lits := []string{"-", "-0", "0", "00", "01", "1.", ".5", "1e", "1e+", "1E-0", "-0.0", "1e99999999999999999999",
+		"1e-99999999999999999999", "12345678901234567890", "123456789012345", "1234567890123456", "9007199254740993",
+		"0.000001", "1e21", "1e-7", "-1.5e-3"}
+	const alphabet = "0123456789-+.eE"
+	for n := 0; n < 300000; n++ {
+		b := make([]byte, 1+rnd.IntN(24))
+		for i := range b {
+			if rnd.IntN(3) == 0 {
+				b[i] = alphabet[rnd.IntN(len(alphabet))]
+			} else {
+				b[i] = '0' + byte(rnd.IntN(10))
+			}
+		}
+		lits = append(lits, string(b))
+	}
+	for _, lit := range lits {
+		v, err := ParseJSONString(lit)
+		valid := grammar.MatchString(lit)
+		if (err == nil) != valid {
+			t.Fatalf("%q: error %v, a JSON number: %v", lit, err, valid)
+		}
+		if !valid {
+			continue
+		}
+		want, _ := strconv.ParseFloat(lit, 64)
+		if want == 0 && !strings.ContainsAny(lit, ".eE") {
+			want = 0
+		}
+		if got := v.(float64); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("%q decodes to %v (%x), want %v (%x)", lit, got, math.Float64bits(got), want, math.Float64bits(want))
+		}
 	}
 }
