@@ -49,7 +49,7 @@ func ParseRecordRaw(s string) (any, error) {
 		return d.top()
 	}
 	start := d.i
-	if err := d.skipValue(); err != nil {
+	if err := d.skipAny(); err != nil {
 		return ParseRecordString(s) // the same error as decoding gives
 	}
 	end := d.i

@@ -66,7 +66,7 @@ func (o *Object) resolveAll() {
 // text.
 func (d *decoder) skip() (string, error) {
 	start := d.i
-	if err := d.skipValue(); err != nil {
+	if err := d.skipAny(); err != nil {
 		return "", err
 	}
 	return d.s[start:d.i], nil
