@@ -115,7 +115,9 @@ key:
 func quickString(s string, i int) (int, bool) {
 	i++
 	for {
-		i, _ = plainWords(s, i)
+		if i+8 <= len(s) { // (near the end, byte by byte without the call)
+			i, _ = plainWords(s, i)
+		}
 		if i >= len(s) {
 			return i, false
 		}
