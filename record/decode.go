@@ -203,7 +203,15 @@ func (d *decoder) object() (any, error) {
 		if d.i >= len(d.s) || d.s[d.i] != '"' {
 			return nil, d.err("expected a string key")
 		}
-		k, next := d.expectKey(sh) // and the colon
+		var k string
+		var next *Shape
+		if sh != nil { // the key objects of this shape usually have next, and the colon
+			if c := sh.first.Load(); c != nil && d.atKey(c) {
+				k, next = c.key, c
+			} else {
+				k, next = d.expectKey(sh)
+			}
+		}
 		if next == nil {
 			var err error
 			if k, err = d.key(); err != nil {
@@ -214,8 +222,15 @@ func (d *decoder) object() (any, error) {
 			}
 		}
 		d.ws()
-		v, err := d.member(next)
-		if err != nil {
+		var v any
+		var err error
+		if d.i < len(d.s) && d.s[d.i] == '"' { // a string, the commonest, without memberValue's dispatch
+			var s string
+			if s, err = d.str(); err != nil {
+				return nil, err
+			}
+			v = d.boxString(s)
+		} else if v, err = d.memberValue(next); err != nil {
 			return nil, err
 		}
 		switch {
@@ -265,33 +280,13 @@ func (d *decoder) key() (string, error) {
 	return k, nil
 }
 
-// member decodes an object member's value, a string (the commonest) without
-// memberValue's dispatch.
-func (d *decoder) member(node *Shape) (any, error) {
-	if d.i < len(d.s) && d.s[d.i] == '"' {
-		s, err := d.str()
-		if err != nil {
-			return nil, err
-		}
-		return d.boxString(s), nil
-	}
-	return d.memberValue(node)
-}
-
 // expectKey reads the key at d.i (at its opening quote) and the colon
-// right after it when it is the key objects of shape sh usually have
-// next: it returns the key (the shape's copy) and the shape with it, and
-// a nil shape, having read nothing, otherwise. One comparison replaces
-// scanning the key.
+// right after it when it is one objects of shape sh have next, where key
+// lists branch (a record with or without an optional field): it returns
+// the key (the shape's copy) and the shape with it, and a nil shape,
+// having read nothing, otherwise. One comparison replaces scanning the
+// key. (object tries the first child, the usual one, before calling it.)
 func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
-	if sh == nil {
-		return "", nil
-	}
-	if c := sh.first.Load(); c != nil && d.atKey(c) {
-		return c.key, c
-	}
-	// where key lists branch (a record with or without an optional
-	// field), the others
 	if ks := sh.kids.Load(); ks != nil && ks.byKey == nil && len(ks.list) > 1 {
 		for _, c := range ks.list[1:] {
 			if d.atKey(c) {

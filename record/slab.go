@@ -159,9 +159,19 @@ func (sl *slab) text(b []byte) string {
 // chunks of the decoder's own, which grow from 4 values to a slab's 256:
 // one document's values share them (a short one pays one small chunk).
 func (d *decoder) boxString(s string) any {
-	if d.slab != nil {
-		return d.slab.string(s)
+	if sl := d.slab; sl != nil {
+		if n := len(sl.strs); n < cap(sl.strs) { // one call less per string
+			sl.strs = sl.strs[:n+1]
+			sl.strs[n] = s
+			return boxAt(stringBox, unsafe.Pointer(&sl.strs[n]))
+		}
+		return sl.string(s)
 	}
+	return d.ownString(s)
+}
+
+// ownString is boxString without a slab.
+func (d *decoder) ownString(s string) any {
 	if s == "" {
 		return s // boxed without allocating
 	}
