@@ -32,6 +32,7 @@ type Op struct {
 type Scratch struct {
 	boxes   *record.Boxes
 	decoder record.Decoder
+	buf     []byte // where Append builds a text before it goes to the chunks
 }
 
 // Box returns s as an interface value, in sc's chunks when sc is set.
@@ -49,6 +50,23 @@ func (sc *Scratch) Text(b []byte) string {
 		return string(b)
 	}
 	return sc.chunks().Text(b)
+}
+
+// Append returns the text fn appends to an empty buffer for s: s itself
+// when that text is s, else a copy in sc's chunks (when sc is set), so a
+// text made with a buffer takes no allocation of its own.
+func (sc *Scratch) Append(s string, fn func(b []byte, s string) []byte) string {
+	var b []byte
+	if sc != nil {
+		b = fn(sc.buf[:0], s)
+		sc.buf = b
+	} else {
+		b = fn(nil, s)
+	}
+	if string(b) == s {
+		return s
+	}
+	return sc.Text(b)
 }
 
 // chunks is sc's chunks of boxed values and text, made on first use.

@@ -1,15 +1,31 @@
 package jsstr
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ToUpper is JavaScript's String.prototype.toUpperCase: full Unicode case
 // mapping, locale independent ("ß" ⇒ "SS", "ŉ" ⇒ "ʼN"). ASCII input is mapped
 // in place and returned without allocating when nothing changes.
 func ToUpper(s string) string {
+	i := upperFrom(s)
+	if i == len(s) {
+		return s
+	}
+	return ownString(appendUpperFrom(make([]byte, 0, len(s)+2), s, i))
+}
+
+// AppendUpper appends ToUpper(s) to b: a caller with a buffer of its own
+// makes the text without an allocation.
+func AppendUpper(b []byte, s string) []byte {
+	return appendUpperFrom(b, s, 0)
+}
+
+// upperFrom is the index of the first byte of s that upper-casing may
+// change (len(s) when there is none).
+func upperFrom(s string) int {
 	i := 0
 	for ; i < len(s); i++ {
 		c := s[i]
@@ -17,24 +33,29 @@ func ToUpper(s string) string {
 			break
 		}
 	}
-	if i == len(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteString(s[:i])
+	return i
+}
+
+// appendUpperFrom appends s upper-cased to b, s[:i] as it is (nothing
+// there changes).
+func appendUpperFrom(b []byte, s string, i int) []byte {
+	b = append(b, s[:i]...)
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			b.WriteByte(upperASCII(c))
+			b = append(b, upperASCII(c))
 			continue
 		}
 		r, size := decodeUnit(s, i)
-		writeUpper(&b, r)
+		b = appendUpper(b, r)
 		i += size - 1
 	}
-	return b.String()
+	return b
 }
+
+// ownString returns b as a string without a copy: b must be a buffer made
+// for the string and not used after.
+func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func upperASCII(c byte) byte {
 	if 'a' <= c && c <= 'z' {
@@ -71,20 +92,35 @@ func (d *deltaBits) mayHave(r rune) bool {
 
 var upperBits, lowerBits = newDeltaBits(upperDelta), newDeltaBits(lowerDelta)
 
-func writeUpper(b *strings.Builder, r rune) {
+func appendUpper(b []byte, r rune) []byte {
 	if upperBits.mayHave(r) {
 		if m, ok := upperDelta[r]; ok {
-			b.WriteString(m)
-			return
+			return append(b, m...)
 		}
 	}
-	writeUnitRune(b, unicode.ToUpper(r))
+	return appendUnitRune(b, unicode.ToUpper(r))
 }
 
 // ToLower is JavaScript's String.prototype.toLowerCase: full Unicode case
 // mapping including the final-sigma rule ("ΟΔΟΣ" ⇒ "οδος") and "İ" ⇒ "i̇".
 // ASCII input is returned without allocating when nothing changes.
 func ToLower(s string) string {
+	i := lowerFrom(s)
+	if i == len(s) {
+		return s
+	}
+	return ownString(appendLowerFrom(make([]byte, 0, len(s)+2), s, i))
+}
+
+// AppendLower appends ToLower(s) to b: a caller with a buffer of its own
+// makes the text without an allocation.
+func AppendLower(b []byte, s string) []byte {
+	return appendLowerFrom(b, s, 0)
+}
+
+// lowerFrom is the index of the first byte of s that lower-casing may
+// change (len(s) when there is none).
+func lowerFrom(s string) int {
 	i := 0
 	for ; i < len(s); i++ {
 		c := s[i]
@@ -92,41 +128,39 @@ func ToLower(s string) string {
 			break
 		}
 	}
-	if i == len(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteString(s[:i])
+	return i
+}
+
+// appendLowerFrom appends s lower-cased to b, s[:i] as it is (nothing
+// there changes). The final-sigma rule looks at the whole of s.
+func appendLowerFrom(b []byte, s string, i int) []byte {
+	b = append(b, s[:i]...)
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			b.WriteByte(lowerASCII(c))
+			b = append(b, lowerASCII(c))
 			continue
 		}
 		r, size := decodeUnit(s, i)
-		writeLower(&b, s, i, size, r)
+		b = appendLower(b, s, i, size, r)
 		i += size - 1
 	}
-	return b.String()
+	return b
 }
 
-func writeLower(b *strings.Builder, s string, i, size int, r rune) {
+func appendLower(b []byte, s string, i, size int, r rune) []byte {
 	if r == 'Σ' {
 		if isFinalSigma(s, i, i+size) {
-			b.WriteRune('ς')
-		} else {
-			b.WriteRune('σ')
+			return utf8.AppendRune(b, 'ς')
 		}
-		return
+		return utf8.AppendRune(b, 'σ')
 	}
 	if lowerBits.mayHave(r) {
 		if m, ok := lowerDelta[r]; ok {
-			b.WriteString(m)
-			return
+			return append(b, m...)
 		}
 	}
-	writeUnitRune(b, unicode.ToLower(r))
+	return appendUnitRune(b, unicode.ToLower(r))
 }
 
 // isFinalSigma implements the Final_Sigma condition of SpecialCasing.txt for

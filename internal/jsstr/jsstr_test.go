@@ -31,6 +31,25 @@ func TestCaseMapping(t *testing.T) {
 		if got := ToLower(tc.in); got != tc.lower {
 			t.Errorf("ToLower(%q) = %q, want %q", tc.in, got, tc.lower)
 		}
+		checkAppendCase(t, tc.in, tc.upper, tc.lower)
+	}
+	// invalid UTF-8, a WTF-8 lone surrogate, a sigma after a prefix the
+	// fast scan skips: the appending forms agree with ToUpper and ToLower
+	for _, in := range []string{"\xff\xfeA", "ab\xed\xa0\x80C", "abc DEFΣ", "x\x00Σ.", "ß", "aİ"} {
+		checkAppendCase(t, in, ToUpper(in), ToLower(in))
+	}
+}
+
+// checkAppendCase: AppendUpper and AppendLower append exactly the mapped
+// text after what the buffer holds.
+func checkAppendCase(t *testing.T, in, upper, lower string) {
+	t.Helper()
+	buf := []byte("pre:")
+	if got := string(AppendUpper(buf, in)); got != "pre:"+upper {
+		t.Errorf("AppendUpper(%q) = %q, want %q", in, got, "pre:"+upper)
+	}
+	if got := string(AppendLower(buf, in)); got != "pre:"+lower {
+		t.Errorf("AppendLower(%q) = %q, want %q", in, got, "pre:"+lower)
 	}
 }
 

@@ -111,9 +111,13 @@ func ftText(s *spec, fn func(v any) (any, error), text func(string) (string, err
 	})
 }
 
-// infallible adapts a string function that cannot fail to ftText.
-func infallible(fn func(string) string) func(string) (string, error) {
-	return func(s string) (string, error) { return fn(s), nil }
+// ftAppend is ftText for a string function that appends its answer to a
+// buffer (it cannot fail): the answer is built in the Scratch's buffer
+// and kept in its chunks, without an allocation of its own.
+func ftAppend(s *spec, fn func(v any) (any, error), appendText func(b []byte, s string) []byte) *spec {
+	return ftString(s, fn, func(sc *postprocess.Scratch, in string) (any, error) {
+		return sc.Box(sc.Append(in, appendText)), nil
+	})
 }
 
 // definedValidator maps a missing field (record.Undefined) to nil, which is
