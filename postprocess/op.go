@@ -20,6 +20,11 @@ type Op struct {
 	// KeepScalars turns off the reference bug that removes a field when a
 	// field transform returns a number or boolean (docs/compat.md).
 	KeepScalars bool
+
+	// destKey is the one key of the destination path (the target, or the
+	// source in place) when NewOp found it to be one key: results go
+	// straight to the record's object (see set). "" otherwise.
+	destKey string
 }
 
 // Scratch is memory of the goroutine running operations that they use for
@@ -54,19 +59,24 @@ func (sc *Scratch) Text(b []byte) string {
 
 // Append returns the text fn appends to an empty buffer for s: s itself
 // when that text is s, else a copy in sc's chunks (when sc is set), so a
-// text made with a buffer takes no allocation of its own.
-func (sc *Scratch) Append(s string, fn func(b []byte, s string) []byte) string {
+// text made with a buffer takes no allocation of its own. fn's error is
+// returned as it is.
+func (sc *Scratch) Append(s string, fn func(b []byte, s string) ([]byte, error)) (string, error) {
 	var b []byte
+	var err error
 	if sc != nil {
-		b = fn(sc.buf[:0], s)
-		sc.buf = b
+		b, err = fn(sc.buf[:0], s)
+		sc.buf = b[:0]
 	} else {
-		b = fn(nil, s)
+		b, err = fn(nil, s)
+	}
+	if err != nil {
+		return "", err
 	}
 	if string(b) == s {
-		return s
+		return s, nil
 	}
-	return sc.Text(b)
+	return sc.Text(b), nil
 }
 
 // chunks is sc's chunks of boxed values and text, made on first use.
@@ -146,8 +156,23 @@ func (op *Op) read(r *record.Record) (any, bool) {
 	return op.Source.Get(r.Data)
 }
 
-// set writes the result to the destination: the target, or the source in place.
+// set writes the result to the destination: the target, or the source in
+// place. v must not contain the record's object: it is a value read from
+// the record (an object can only contain values made before it, so never
+// itself), a value made from one, or a value made from nothing of the
+// record. Path.Set's check that a record never contains itself cannot find
+// anything then, so a destination of one key takes the value directly.
 func (op *Op) set(r *record.Record, v any) {
+	if op.destKey != "" {
+		r.Data.Set(op.destKey, v)
+		return
+	}
+	op.setChecked(r, v)
+}
+
+// setChecked is set for any value, such as a function's answer that was
+// handed the record (Impl.Transform).
+func (op *Op) setChecked(r *record.Record, v any) {
 	if op.InPlace {
 		op.Source.Set(r.Data, v)
 		return
@@ -348,20 +373,29 @@ func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) (*record.Record, 
 	if !ok {
 		v = record.Undefined
 	}
-	var out any
-	var err error
 	if s, isStr := v.(string); isStr && op.Impl.FromString != nil {
-		out, err = op.Impl.FromString(sc, s) // the same answer, made in sc
-	} else {
-		out, err = op.Impl.Transform(v, r.Data)
+		out, err := op.Impl.FromString(sc, s) // the same answer, made in sc
+		return op.transformed(r, out, err, true)
 	}
+	out, err := op.Impl.Transform(v, r.Data)
+	return op.transformed(r, out, err, false)
+}
+
+// transformed finishes wrapper D with the function's answer. made says
+// that it was made from a string alone, so cannot contain the record (set);
+// Transform was handed the record and may have put it in its answer.
+func (op *Op) transformed(r *record.Record, out any, err error, made bool) (*record.Record, error) {
 	if aborts(err) {
 		return nil, err
 	}
 	if err != nil || op.empty(out) {
 		return op.remove(r), nil
 	}
-	op.set(r, out)
+	if made {
+		op.set(r, out)
+	} else {
+		op.setChecked(r, out)
+	}
 	return r, nil
 }
 
@@ -420,7 +454,7 @@ func (op *Op) runSpecial(r *record.Record) (*record.Record, error) {
 	case out == Keep:
 		return r, nil
 	}
-	op.set(r, out)
+	op.setChecked(r, out)
 	return r, nil
 }
 
@@ -438,6 +472,13 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 		InPlace: target == source, Invert: invert && spec.Kind.IsValidation(), KeepScalars: true}
 	for _, s := range sources {
 		op.Sources = append(op.Sources, record.ParsePath(s))
+	}
+	dest := op.Target
+	if op.InPlace {
+		dest = op.Source
+	}
+	if segs := dest.Segments(); len(segs) == 1 {
+		op.destKey = segs[0] // what Path.Set writes for a path of one key
 	}
 	return op, nil
 }

@@ -114,23 +114,29 @@ func TestScratchCopiesShareChunks(t *testing.T) {
 // Scratch a short text takes no allocation of its own, without one it is
 // still right.
 func TestScratchAppend(t *testing.T) {
-	upper := func(b []byte, s string) []byte {
+	upper := func(b []byte, s string) ([]byte, error) {
 		for i := 0; i < len(s); i++ {
 			c := s[i]
+			if c == '!' {
+				return b, errors.New("no !")
+			}
 			if 'a' <= c && c <= 'z' {
 				c -= 'a' - 'A'
 			}
 			b = append(b, c)
 		}
-		return b
+		return b, nil
 	}
 	for _, sc := range []*Scratch{{}, nil} {
 		same := "ABC"
-		if got := sc.Append(same, upper); got != same || unsafe.StringData(got) != unsafe.StringData(same) {
+		if got, _ := sc.Append(same, upper); got != same || unsafe.StringData(got) != unsafe.StringData(same) {
 			t.Errorf("Append(%q) = %q, not the input itself", same, got)
 		}
-		first := sc.Append("abc", upper)
-		second := sc.Append("xyz", upper)
+		first, _ := sc.Append("abc", upper)
+		if _, err := sc.Append("a!", upper); err == nil || err.Error() != "no !" {
+			t.Errorf("Append of a failing function: %v", err)
+		}
+		second, _ := sc.Append("xyz", upper)
 		if first != "ABC" || second != "XYZ" {
 			t.Errorf("Append gave %q, %q; want ABC, XYZ", first, second)
 		}

@@ -245,5 +245,23 @@ func TestURI(t *testing.T) {
 		if tc.want != "" && (err != nil || got != tc.want) {
 			t.Errorf("DecodeURIComponent(%q) = %q, %v, want %q", tc.in, got, err, tc.want)
 		}
+		checkAppendDecode(t, tc.in, tc.want)
+	}
+	checkAppendDecode(t, "no escape", "no escape")
+	checkAppendDecode(t, "", "")
+}
+
+// checkAppendDecode: AppendDecodeURIComponent appends exactly the decoded
+// text after what the buffer holds, or fails leaving the buffer as it was
+// (want "": an error).
+func checkAppendDecode(t *testing.T, in, want string) {
+	t.Helper()
+	buf := []byte("pre:")
+	got, err := AppendDecodeURIComponent(buf, in)
+	switch {
+	case want == "" && in != "" && (err == nil || string(got) != "pre:"):
+		t.Errorf("AppendDecodeURIComponent(%q) = %q, %v; want an error and the buffer as it was", in, got, err)
+	case (want != "" || in == "") && (err != nil || string(got) != "pre:"+want):
+		t.Errorf("AppendDecodeURIComponent(%q) = %q, %v; want %q", in, got, err, "pre:"+want)
 	}
 }

@@ -112,12 +112,22 @@ func ftText(s *spec, fn func(v any) (any, error), text func(string) (string, err
 }
 
 // ftAppend is ftText for a string function that appends its answer to a
-// buffer (it cannot fail): the answer is built in the Scratch's buffer
-// and kept in its chunks, without an allocation of its own.
-func ftAppend(s *spec, fn func(v any) (any, error), appendText func(b []byte, s string) []byte) *spec {
+// buffer: the answer is built in the Scratch's buffer and kept in its
+// chunks, without an allocation of its own.
+func ftAppend(s *spec, fn func(v any) (any, error), appendText func(b []byte, s string) ([]byte, error)) *spec {
 	return ftString(s, fn, func(sc *postprocess.Scratch, in string) (any, error) {
-		return sc.Box(sc.Append(in, appendText)), nil
+		out, err := sc.Append(in, appendText)
+		if err != nil {
+			return nil, err
+		}
+		return sc.Box(out), nil
 	})
+}
+
+// cannotFail adapts an appending string function that cannot fail to
+// ftAppend.
+func cannotFail(fn func(b []byte, s string) []byte) func(b []byte, s string) ([]byte, error) {
+	return func(b []byte, s string) ([]byte, error) { return fn(b, s), nil }
 }
 
 // definedValidator maps a missing field (record.Undefined) to nil, which is
