@@ -317,6 +317,15 @@ func (op *Op) runStringTransform(r *record.Record, sc *Scratch) (*record.Record,
 // value is kept unchanged; inversion never keeps a missing value.
 func (op *Op) runFieldValidator(r *record.Record) (*record.Record, error) {
 	v, ok := op.read(r)
+	if s, isStr := v.(string); isStr && op.Impl.ValidString != nil {
+		// what follows gives for a string: valid XOR inverted (a string is
+		// not nil), kept where it is
+		if op.Impl.ValidString(s) == op.Invert {
+			return op.remove(r), nil
+		}
+		op.keep(r, v)
+		return nilIfEmpty(r), nil
+	}
 	if !ok {
 		v = record.Undefined
 	}

@@ -96,3 +96,56 @@ func checkFromString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, 
 func sameValue(a, b any) bool {
 	return record.DeepEqual(a, b) && record.JSON(a) == record.JSON(b)
 }
+
+// TestValidStringAgreesWithValidate: every validator that has an answer
+// for strings (postprocess.Impl.ValidString) gives what its Validate gives
+// on strings, alone and through the rule wrapper, with and without
+// output:false.
+func TestValidStringAgreesWithValidate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	inputs := append([]string(nil), stringInputs...)
+	inputs = append(inputs, "user@example.com", "a@b.co", "Gus.Ng853@Example.com", "@x.com", "a@b@c.de",
+		"192.168.0.1", "::1", "fe80::1%eth0", "10.0.0.0/8", "1.2.3.04", "dXNlcjo1NTkxOndlYg==", "dXNlcjo3MjYzNDp3ZWI=")
+	for i := 0; i < 500; i++ {
+		inputs = append(inputs, randomString(rng))
+	}
+	var names []string
+	for _, s := range Specs() {
+		impl, err := s.Build(postprocess.NewArgs(record.NewObject(0)))
+		if err != nil || impl.ValidString == nil {
+			continue
+		}
+		names = append(names, s.Name)
+		for _, in := range inputs {
+			checkValidString(t, s, impl, in)
+		}
+	}
+	if len(names) < 8 {
+		t.Fatalf("only %v have an answer for strings", names)
+	}
+}
+
+func checkValidString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, in string) {
+	t.Helper()
+	want, werr := impl.Validate(in)
+	if got := impl.ValidString(in); werr != nil || got != want {
+		t.Fatalf("%s(%q): ValidString gives %v, Validate %v (%v)", s.Name, in, got, want, werr)
+	}
+	slow := *impl
+	slow.ValidString = nil
+	for _, invert := range []bool{false, true} {
+		for _, target := range []string{"field", "out"} {
+			fast, err := postprocess.NewOp(s, record.NewObject(0), "field", nil, target, invert)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain := *fast
+			plain.Impl = &slow
+			a, errA := fast.Run(record.New(record.FromMap(map[string]any{"field": in})))
+			b, errB := plain.Run(record.New(record.FromMap(map[string]any{"field": in})))
+			if (errA != nil) != (errB != nil) || (a == nil) != (b == nil) || a != nil && record.JSON(a.Data) != record.JSON(b.Data) {
+				t.Fatalf("%s(%q) -> %s (invert %v): fast path %v (%v), plain %v (%v)", s.Name, in, target, invert, a, errA, b, errB)
+			}
+		}
+	}
+}

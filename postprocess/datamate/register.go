@@ -68,6 +68,28 @@ func fv(s *spec, b validatorBuilder) *spec {
 	return s
 }
 
+// validString gives a FieldValidator spec its answer for strings
+// (postprocess.Impl.ValidString): pred, which must be what the spec's
+// validator answers for every string.
+func validString(s *spec, pred func(string) bool) *spec {
+	build := s.Build
+	s.Build = func(a *args) (*postprocess.Impl, error) {
+		impl, err := build(a)
+		if err != nil {
+			return nil, err
+		}
+		impl.ValidString = pred
+		return impl, nil
+	}
+	return s
+}
+
+// stringValidator is fv for a validator of no arguments that is pred for
+// strings, false for nil and other values, and lifted over arrays.
+func stringValidator(s *spec, pred func(string) bool) *spec {
+	return validString(fv(s, check(scalarOrLift(stringCheck(pred)))), pred)
+}
+
 // ft completes a FieldTransform spec and adds its builder to the repository.
 func ft(s *spec, b transformBuilder) *spec {
 	transforms[s.Name] = b
