@@ -50,7 +50,8 @@ func readLines(t testing.TB, path string) []string {
 
 // parseModes are the ways records are decoded: whole (pipelines, tests),
 // lazily (nested values decoded on first read), and lazily by one Decoder
-// that boxes the values of successive records in shared chunks (rulec run).
+// that boxes the values of successive records in shared chunks, recycled
+// or not (rulec run recycles).
 func parseModes() map[string]func(string) (*record.Object, error) {
 	var dec record.Decoder
 	object := func(v any, err error) (*record.Object, error) {
@@ -59,10 +60,20 @@ func parseModes() map[string]func(string) (*record.Object, error) {
 		}
 		return v.(*record.Object), nil
 	}
+	var recycled record.Decoder
+	n := 0
 	return map[string]func(string) (*record.Object, error){
 		"whole":   func(s string) (*record.Object, error) { return record.ParseObject([]byte(s)) },
 		"lazy":    func(s string) (*record.Object, error) { return object(record.ParseRecordString(s)) },
 		"decoder": func(s string) (*record.Object, error) { return object(dec.ParseRecord(s)) },
+		// as a rulec run worker, whose Decoder hands out the memory of the
+		// records before once they are written (every 7 records here)
+		"recycled": func(s string) (*record.Object, error) {
+			if n++; n%7 == 0 {
+				recycled.Recycle()
+			}
+			return object(recycled.ParseRecord(s))
+		},
 	}
 }
 
@@ -146,6 +157,10 @@ func TestWeblogDecodeModes(t *testing.T) {
 	}
 }
 
+// linesPerBatch is about how many web-log lines a rulec run batch holds
+// (512 KiB); BenchmarkLines recycles the record memory as often.
+const linesPerBatch = 1000
+
 // BenchmarkLines measures what rulec run does per input line, on one core:
 // decode (lazily, with the worker's Decoder), run the plan, encode the
 // output.
@@ -167,6 +182,9 @@ func BenchmarkLines(b *testing.B) {
 				o := v.(*record.Object)
 				if r, _ := p.RunOne(record.New(o), st); r != nil {
 					out = append(record.AppendJSON(out[:0], r.Data), '\n')
+				}
+				if i%linesPerBatch == linesPerBatch-1 {
+					st.Recycle() // as a rulec run worker after each batch
 				}
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "records/s")

@@ -34,6 +34,9 @@ func (d *decoder) endObject(o *Object) *Object {
 // document's memory, and the collector never goes from one record's
 // objects to another's.
 func (d *decoder) smallObject() *Object {
+	if d.slab != nil && d.slab.recycled {
+		return d.slab.smallObject()
+	}
 	if len(d.objs) == cap(d.objs) {
 		d.objs = make([]objectWith4, 0, min(max(2, 2*cap(d.objs)), 16))
 	}
@@ -47,6 +50,9 @@ func (d *decoder) smallObject() *Object {
 // to the slice it holds: up to four elements, the slice, its elements and
 // the interface's box are one piece, from chunks shared as smallObject's.
 func (d *decoder) newArray() (any, *[]any) {
+	if d.slab != nil && d.slab.recycled {
+		return d.slab.newArray()
+	}
 	if len(d.arrays) == cap(d.arrays) {
 		d.arrays = make([]arrayWith4, 0, min(max(2, 2*cap(d.arrays)), 16))
 	}
@@ -55,6 +61,32 @@ func (d *decoder) newArray() (any, *[]any) {
 	x.s = x.e[:0]
 	return boxAt(arrayBox, unsafe.Pointer(&x.s)), &x.s
 }
+
+// smallObject and newArray of a recycled slab: from its chunks, which
+// live as long as it does.
+func (sl *slab) smallObject() *Object {
+	if len(sl.small) == cap(sl.small) {
+		sl.small = sl.pools.small.next(sl.small, nestedChunk, true)
+	}
+	sl.small = sl.small[:len(sl.small)+1]
+	x := &sl.small[len(sl.small)-1]
+	x.o = Object{fields: x.f[:0]} // nothing of the object it was before
+	return &x.o
+}
+
+func (sl *slab) newArray() (any, *[]any) {
+	if len(sl.arrays) == cap(sl.arrays) {
+		sl.arrays = sl.pools.arrays.next(sl.arrays, nestedChunk, true)
+	}
+	sl.arrays = sl.arrays[:len(sl.arrays)+1]
+	x := &sl.arrays[len(sl.arrays)-1]
+	x.s = x.e[:0]
+	return boxAt(arrayBox, unsafe.Pointer(&x.s)), &x.s
+}
+
+// nestedChunk is how many nested objects or arrays one chunk of a
+// recycled slab holds.
+const nestedChunk = 64
 
 // arrayWith4 is an array's slice header (what its interface value points
 // at) and room for four elements, allocated together. An array that

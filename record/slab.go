@@ -51,6 +51,16 @@ type slab struct {
 	fields []field  // records' members
 	bytes  []byte   // the text of strings with escapes
 	buf    []byte   // where a string with escapes is decoded
+	// nested objects and arrays, once recycled (before, they come from
+	// each decoder's own chunks: alloc.go)
+	small  []objectWith4
+	arrays []arrayWith4
+	// recycled is set once the slab's owner has recycled it: from then on
+	// it keeps every chunk it hands out, to hand it out again after the
+	// next recycle, and its nested objects and arrays come from chunks too
+	// (the collector cannot chain through chunks that never die).
+	recycled bool
+	pools    slabPools
 }
 
 const (
@@ -81,7 +91,7 @@ func boxAt(proto any, p unsafe.Pointer) any {
 
 func (sl *slab) string(s string) any {
 	if len(sl.strs) == cap(sl.strs) {
-		sl.strs = make([]string, 0, slabChunk)
+		sl.strs = sl.pools.strs.next(sl.strs, slabChunk, sl.recycled)
 	}
 	sl.strs = append(sl.strs, s)
 	return boxAt(stringBox, unsafe.Pointer(&sl.strs[len(sl.strs)-1]))
@@ -89,7 +99,7 @@ func (sl *slab) string(s string) any {
 
 func (sl *slab) float(f float64) any {
 	if len(sl.nums) == cap(sl.nums) {
-		sl.nums = make([]float64, 0, slabChunk)
+		sl.nums = sl.pools.nums.next(sl.nums, slabChunk, sl.recycled)
 	}
 	sl.nums = append(sl.nums, f)
 	return boxAt(floatBox, unsafe.Pointer(&sl.nums[len(sl.nums)-1]))
@@ -97,7 +107,7 @@ func (sl *slab) float(f float64) any {
 
 func (sl *slab) lazyJSON(text string) *lazyJSON {
 	if len(sl.lazys) == cap(sl.lazys) {
-		sl.lazys = make([]lazyJSON, 0, slabChunk/4)
+		sl.lazys = sl.pools.lazys.next(sl.lazys, slabChunk/4, sl.recycled)
 	}
 	sl.lazys = append(sl.lazys, lazyJSON{text: text, slab: sl})
 	return &sl.lazys[len(sl.lazys)-1]
@@ -108,10 +118,10 @@ func (sl *slab) lazyJSON(text string) *lazyJSON {
 // may take from the chunk before endRecord.
 func (sl *slab) startRecord() *Object {
 	if cap(sl.fields)-len(sl.fields) < minRoom {
-		sl.fields = make([]field, 0, fieldChunk)
+		sl.fields = sl.pools.fields.next(sl.fields, fieldChunk, sl.recycled)
 	}
 	if len(sl.objs) == cap(sl.objs) {
-		sl.objs = make([]Object, 0, slabChunk/4)
+		sl.objs = sl.pools.objs.next(sl.objs, slabChunk/4, sl.recycled)
 	}
 	sl.objs = append(sl.objs, Object{fields: sl.fields[len(sl.fields):len(sl.fields)]})
 	return &sl.objs[len(sl.objs)-1]
@@ -137,7 +147,7 @@ func (sl *slab) text(b []byte) string {
 		return string(b)
 	}
 	if cap(sl.bytes)-len(sl.bytes) < n {
-		sl.bytes = make([]byte, 0, bytesChunk)
+		sl.bytes = sl.pools.bytes.next(sl.bytes, bytesChunk, sl.recycled)
 	}
 	start := len(sl.bytes)
 	sl.bytes = append(sl.bytes, b...)

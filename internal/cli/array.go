@@ -17,6 +17,7 @@ type arrayFramer struct {
 	name    string
 	max     int
 	emit    func(*batch)
+	bufs    batchBuffers
 	line    int // current line of the input
 	state   arrayState
 	sc      valueScanner
@@ -50,7 +51,7 @@ func (f *arrayFramer) run(src *source) error {
 			continue
 		}
 		if f.data == nil {
-			f.data = make([]byte, 0, firstRoom(len(data)))
+			f.data = f.bufs.get(firstRoom(len(data)))
 		}
 		for i := 0; i < len(data); {
 			if f.state == arrIn && f.sc.depth > 0 { // inside an object or array element
@@ -305,9 +306,9 @@ func (f *arrayFramer) handOver(more bool) {
 		start = end
 	}
 	rest := f.data[done:]
-	f.data = nil
+	b.buf, f.data = f.data, nil
 	if more {
-		f.data = append(make([]byte, 0, max(batchRoom, len(rest))), rest...)
+		f.data = append(f.bufs.get(max(batchRoom, len(rest))), rest...)
 	}
 	f.start -= done
 	f.cur, f.ends = nil, f.ends[:0]

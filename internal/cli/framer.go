@@ -237,6 +237,7 @@ type lineFramer struct {
 	name     string
 	max      int
 	emit     func(*batch)
+	bufs     batchBuffers
 	line     int    // number of the first line in cur
 	cur      []byte // complete lines, then the start of the next line
 	done     int    // bytes of complete lines in cur
@@ -255,7 +256,7 @@ func (f *lineFramer) run(src *source) error {
 			continue
 		}
 		if f.cur == nil {
-			f.cur = make([]byte, 0, firstRoom(len(data)))
+			f.cur = f.bufs.get(firstRoom(len(data)))
 		}
 		f.add(data) // copies what it keeps
 		src.release(data)
@@ -353,15 +354,47 @@ func (f *lineFramer) handOver(more bool) {
 	if f.done == 0 {
 		return
 	}
-	b := &batch{line: f.line, data: f.cur[:f.done]}
+	b := &batch{line: f.line, data: f.cur[:f.done], buf: f.cur}
 	rest := f.cur[f.done:]
 	f.cur = nil
 	if more {
-		f.cur = append(make([]byte, 0, max(batchRoom, len(rest))), rest...)
+		f.cur = append(f.bufs.get(max(batchRoom, len(rest))), rest...)
 	}
 	f.line += f.lines
 	f.done, f.lines = 0, 0
 	f.emit(b)
+}
+
+// batchBuffers holds batch buffers whose batch is processed, for the
+// framer to fill again instead of allocating (and zeroing) one per batch.
+// A nil batchBuffers keeps none.
+type batchBuffers chan []byte
+
+// get returns an empty buffer with room for n bytes: a given-back one
+// when it is large enough.
+func (bb batchBuffers) get(n int) []byte {
+	if n >= batchRoom {
+		select {
+		case b := <-bb:
+			if cap(b) >= n {
+				return b[:0]
+			}
+		default:
+		}
+	}
+	return make([]byte, 0, n)
+}
+
+// put gives back a processed batch's buffer, when it is a full-sized one
+// and fewer than the batches in flight are kept already.
+func (bb batchBuffers) put(b []byte) {
+	if cap(b) < batchRoom {
+		return
+	}
+	select {
+	case bb <- b:
+	default:
+	}
 }
 
 // wholeJSON reports whether b holds exactly one complete JSON value (by

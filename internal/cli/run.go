@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"sync"
 
 	"github.com/sluice-dev/sluice/compiler"
 	"github.com/sluice-dev/sluice/internal/jsre"
@@ -141,12 +142,16 @@ type namedReader struct {
 	r    io.Reader
 }
 
+// openInputs checks that every data file named can be opened, and returns
+// readers that open each regular file when it is first read and close it
+// at its end: however many files a run names, about one is open at a time.
+// closeAll closes whatever is still open (a run that stopped early).
 func openInputs(names []string, env Env) ([]namedReader, func(), error) {
 	var out []namedReader
-	var files []*os.File
+	var files []*inputFile
 	closeAll := func() {
 		for _, f := range files {
-			f.Close()
+			f.close()
 		}
 	}
 	for _, n := range names {
@@ -154,15 +159,74 @@ func openInputs(names []string, env Env) ([]namedReader, func(), error) {
 			out = append(out, namedReader{"<stdin>", env.Stdin})
 			continue
 		}
-		f, err := os.Open(n)
+		f, err := os.Open(n) // an input that cannot be read is an error before anything runs
 		if err != nil {
 			closeAll()
 			return nil, nil, UsageErr("cannot read data: %v", err)
 		}
-		files = append(files, f)
-		out = append(out, namedReader{n, f})
+		in := &inputFile{path: n, f: f}
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			// opened again when read; a pipe or device stays open (closing
+			// a named pipe's only reader would fail its writer)
+			f.Close()
+			in.f = nil
+		}
+		files = append(files, in)
+		out = append(out, namedReader{n, in})
 	}
 	return out, closeAll, nil
+}
+
+// inputFile is a data file opened on its first read and closed at its end
+// (or at its first error). Read runs on the reading goroutine; close may
+// come from another while a read is under way (os.File allows it).
+type inputFile struct {
+	path string
+	mu   sync.Mutex
+	f    *os.File
+	done bool
+}
+
+func (in *inputFile) Read(p []byte) (int, error) {
+	f, err := in.open()
+	if f == nil {
+		return 0, err
+	}
+	n, err := f.Read(p)
+	if err != nil {
+		in.close()
+	}
+	return n, err
+}
+
+// open returns the open file, opening it the first time; nil and the
+// error (io.EOF once closed) when there is none.
+func (in *inputFile) open() (*os.File, error) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.f != nil || in.done {
+		if in.f == nil {
+			return nil, io.EOF
+		}
+		return in.f, nil
+	}
+	f, err := os.Open(in.path)
+	if err != nil {
+		in.done = true
+		return nil, err
+	}
+	in.f = f
+	return f, nil
+}
+
+func (in *inputFile) close() {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.f != nil {
+		in.f.Close()
+		in.f = nil
+	}
+	in.done = true
 }
 
 func StartProfile(path string) (func(), error) {

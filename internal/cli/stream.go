@@ -41,6 +41,9 @@ type stream struct {
 	// encode into them instead of allocating (and zeroing) a new one per
 	// batch.
 	spareOut chan []byte
+	// bufs holds the buffers of processed batches for the framer to fill
+	// again (when the records of a batch are not kept: visit is nil).
+	bufs batchBuffers
 }
 
 type batch struct {
@@ -49,6 +52,7 @@ type batch struct {
 	first     bool      // the input's first batch
 	data      []byte    // NDJSON: whole lines
 	elems     []element // JSON array: the elements
+	buf       []byte    // the buffer data or the elements' text is in
 	seen      bool      // a record of this batch has been parsed
 	out, dead []byte
 }
@@ -85,6 +89,9 @@ func (s *stream) runAll(readers []namedReader) error {
 	}
 	maxInFlight := 2 * workers
 	s.spareOut = make(chan []byte, maxInFlight)
+	if s.visit == nil {
+		s.bufs = make(batchBuffers, maxInFlight)
+	}
 	work := make(chan *batch, maxInFlight)
 	done := make(chan *batch, maxInFlight)
 	slots := make(chan struct{}, maxInFlight)
@@ -96,6 +103,11 @@ func (s *stream) runAll(readers []namedReader) error {
 			w := &worker{st: plan.State{RecordTimeout: s.timeout, ReuseOutput: true}}
 			for b := range work {
 				s.process(b, w)
+				if s.visit == nil { // the batch's records are all written: their memory is free again
+					w.st.Recycle()
+					s.bufs.put(b.buf)
+					b.data, b.elems, b.buf = nil, nil, nil
+				}
 				done <- b
 			}
 		}()
@@ -150,9 +162,9 @@ func (s *stream) frame(in namedReader, free chan []byte, emit func(*batch)) erro
 		emit(b)
 	}
 	if sniff(src, s.maxRecord) {
-		return (&arrayFramer{name: in.name, max: s.maxRecord, emit: tagged}).run(src)
+		return (&arrayFramer{name: in.name, max: s.maxRecord, emit: tagged, bufs: s.bufs}).run(src)
 	}
-	return (&lineFramer{name: in.name, max: s.maxRecord, emit: tagged}).run(src)
+	return (&lineFramer{name: in.name, max: s.maxRecord, emit: tagged, bufs: s.bufs}).run(src)
 }
 
 // spare keeps a written output buffer for a later batch (when fewer than

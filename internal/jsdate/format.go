@@ -81,6 +81,9 @@ func formatParts(format string) ([]fmtPart, error) {
 	if v, ok := formatCache.Load(format); ok {
 		return v.([]fmtPart), nil
 	}
+	// The format may be a record's value, in memory that is reused
+	// (record.Decoder.Recycle); what the cache keeps must be its own.
+	format = strings.Clone(format)
 	expanded, ok := splitLongFormat(format)
 	if !ok {
 		return nil, errors.New("Cannot read properties of null (reading 'map')")

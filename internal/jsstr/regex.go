@@ -84,7 +84,10 @@ func RegexCached(pattern, flags string) (*regexp2.Regexp, error) {
 	if v, ok := regexCache.Load(k); ok {
 		return v.(*regexp2.Regexp), nil
 	}
-	re, err := Regex(pattern, flags)
+	// The pattern may be a record's value, in memory that is reused
+	// (record.Decoder.Recycle); what the cache keeps must be its own.
+	k = regexKey{strings.Clone(pattern), strings.Clone(flags)}
+	re, err := Regex(k.pattern, k.flags)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package vjs
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/dlclark/regexp2"
@@ -49,7 +50,7 @@ func protoHashMatch(s, algo string) bool {
 		case "constructor":
 			name = "function Object() { [native code] }"
 		}
-		v, _ = protoHashRes.LoadOrStore(algo, regexp2.MustCompile("^[a-fA-F0-9]{"+name+"}$", regexp2.ECMAScript))
+		v, _ = protoHashRes.LoadOrStore(strings.Clone(algo), regexp2.MustCompile("^[a-fA-F0-9]{"+name+"}$", regexp2.ECMAScript))
 	}
 	m, _ := v.(*regexp2.Regexp).MatchString(s)
 	return m

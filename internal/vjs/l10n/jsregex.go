@@ -2,6 +2,7 @@ package l10n
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,6 +30,9 @@ func compileJS(src, jsSrc string) (*regexp2.Regexp, error) {
 		r := v.(*jsRegex)
 		return r.re, r.err
 	}
+	// src may be built from a record's value, in memory that is reused
+	// (record.Decoder.Recycle); what the cache keeps must be its own.
+	src, jsSrc = strings.Clone(src), strings.Clone(jsSrc)
 	re, err := regexp2.Compile(src, regexp2.ECMAScript)
 	r := &jsRegex{re: re}
 	if err != nil {
