@@ -9,45 +9,74 @@ import (
 // ToUpper is JavaScript's String.prototype.toUpperCase: full Unicode case
 // mapping, locale independent ("ß" ⇒ "SS", "ŉ" ⇒ "ʼN"). ASCII input is mapped
 // in place and returned without allocating when nothing changes.
-func ToUpper(s string) string {
-	i := upperFrom(s)
-	if i == len(s) {
-		return s
-	}
-	return ownString(appendUpperFrom(make([]byte, 0, len(s)+2), s, i))
-}
+func ToUpper(s string) string { return upperMapping.apply(s) }
 
 // AppendUpper appends ToUpper(s) to b: a caller with a buffer of its own
 // makes the text without an allocation.
-func AppendUpper(b []byte, s string) []byte {
-	return appendUpperFrom(b, s, 0)
+func AppendUpper(b []byte, s string) []byte { return upperMapping.appendFrom(b, s, 0) }
+
+// ToLower is JavaScript's String.prototype.toLowerCase: full Unicode case
+// mapping including the final-sigma rule ("ΟΔΟΣ" ⇒ "οδος") and "İ" ⇒ "i̇".
+// ASCII input is returned without allocating when nothing changes.
+func ToLower(s string) string { return lowerMapping.apply(s) }
+
+// AppendLower appends ToLower(s) to b: a caller with a buffer of its own
+// makes the text without an allocation.
+func AppendLower(b []byte, s string) []byte { return lowerMapping.appendFrom(b, s, 0) }
+
+// caseMapping is one direction of the case mapping: a table for ASCII and
+// a function for the other characters.
+type caseMapping struct {
+	ascii [utf8.RuneSelf]byte
+	// appendRune appends the mapping of r, the character at s[i:i+size]
+	// (the final-sigma rule looks at its neighbours).
+	appendRune func(b []byte, s string, i, size int, r rune) []byte
 }
 
-// upperFrom is the index of the first byte of s that upper-casing may
-// change (len(s) when there is none).
-func upperFrom(s string) int {
-	i := 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || ('a' <= c && c <= 'z') {
-			break
+var (
+	upperMapping = newCaseMapping(upperASCII, func(b []byte, _ string, _, _ int, r rune) []byte { return appendUpper(b, r) })
+	lowerMapping = newCaseMapping(lowerASCII, appendLower)
+)
+
+func newCaseMapping(ascii func(byte) byte, appendRune func(b []byte, s string, i, size int, r rune) []byte) *caseMapping {
+	m := &caseMapping{appendRune: appendRune}
+	for c := range m.ascii {
+		m.ascii[c] = ascii(byte(c))
+	}
+	return m
+}
+
+// apply maps s, which is returned itself when nothing changes.
+func (m *caseMapping) apply(s string) string {
+	i := m.unchanged(s)
+	if i == len(s) {
+		return s
+	}
+	return ownString(m.appendFrom(make([]byte, 0, len(s)+2), s, i))
+}
+
+// unchanged is the length of the prefix of s the mapping leaves as it is
+// for certain (ASCII that maps to itself).
+func (m *caseMapping) unchanged(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || m.ascii[c] != c {
+			return i
 		}
 	}
-	return i
+	return len(s)
 }
 
-// appendUpperFrom appends s upper-cased to b, s[:i] as it is (nothing
-// there changes).
-func appendUpperFrom(b []byte, s string, i int) []byte {
+// appendFrom appends s mapped to b, s[:i] as it is (nothing there changes).
+func (m *caseMapping) appendFrom(b []byte, s string, i int) []byte {
 	b = append(b, s[:i]...)
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			b = append(b, upperASCII(c))
+			b = append(b, m.ascii[c])
 			continue
 		}
 		r, size := decodeUnit(s, i)
-		b = appendUpper(b, r)
+		b = m.appendRune(b, s, i, size, r)
 		i += size - 1
 	}
 	return b
@@ -99,53 +128,6 @@ func appendUpper(b []byte, r rune) []byte {
 		}
 	}
 	return appendUnitRune(b, unicode.ToUpper(r))
-}
-
-// ToLower is JavaScript's String.prototype.toLowerCase: full Unicode case
-// mapping including the final-sigma rule ("ΟΔΟΣ" ⇒ "οδος") and "İ" ⇒ "i̇".
-// ASCII input is returned without allocating when nothing changes.
-func ToLower(s string) string {
-	i := lowerFrom(s)
-	if i == len(s) {
-		return s
-	}
-	return ownString(appendLowerFrom(make([]byte, 0, len(s)+2), s, i))
-}
-
-// AppendLower appends ToLower(s) to b: a caller with a buffer of its own
-// makes the text without an allocation.
-func AppendLower(b []byte, s string) []byte {
-	return appendLowerFrom(b, s, 0)
-}
-
-// lowerFrom is the index of the first byte of s that lower-casing may
-// change (len(s) when there is none).
-func lowerFrom(s string) int {
-	i := 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
-			break
-		}
-	}
-	return i
-}
-
-// appendLowerFrom appends s lower-cased to b, s[:i] as it is (nothing
-// there changes). The final-sigma rule looks at the whole of s.
-func appendLowerFrom(b []byte, s string, i int) []byte {
-	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			b = append(b, lowerASCII(c))
-			continue
-		}
-		r, size := decodeUnit(s, i)
-		b = appendLower(b, s, i, size, r)
-		i += size - 1
-	}
-	return b
 }
 
 func appendLower(b []byte, s string, i, size int, r rune) []byte {

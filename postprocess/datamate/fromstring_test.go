@@ -76,17 +76,25 @@ func checkFromString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, 
 	}
 	slow := *impl
 	slow.FromString = nil
+	checkWrapper(t, s, &slow, in, false, sc)
+}
+
+// checkWrapper: the rule wrapper of s's operation on a record holding in,
+// in place and to another target, gives the same record with its Impl as
+// with slow (the Impl without a fast path), sc or not.
+func checkWrapper(t *testing.T, s *postprocess.Spec, slow *postprocess.Impl, in string, invert bool, sc *postprocess.Scratch) {
+	t.Helper()
 	for _, target := range []string{"field", "out"} {
-		fast, err := postprocess.NewOp(s, record.NewObject(0), "field", nil, target, false)
+		fast, err := postprocess.NewOp(s, record.NewObject(0), "field", nil, target, invert)
 		if err != nil {
 			t.Fatal(err)
 		}
 		plain := *fast
-		plain.Impl = &slow
+		plain.Impl = slow
 		a, errA := fast.RunIn(record.New(record.FromMap(map[string]any{"field": in})), sc)
 		b, errB := plain.Run(record.New(record.FromMap(map[string]any{"field": in})))
 		if (errA != nil) != (errB != nil) || (a == nil) != (b == nil) || a != nil && record.JSON(a.Data) != record.JSON(b.Data) {
-			t.Fatalf("%s(%q) -> %s: fast path %v (%v), plain %v (%v)", s.Name, in, target, a, errA, b, errB)
+			t.Fatalf("%s(%q) -> %s (invert %v): fast path %v (%v), plain %v (%v)", s.Name, in, target, invert, a, errA, b, errB)
 		}
 	}
 }
@@ -134,18 +142,6 @@ func checkValidString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl,
 	slow := *impl
 	slow.ValidString = nil
 	for _, invert := range []bool{false, true} {
-		for _, target := range []string{"field", "out"} {
-			fast, err := postprocess.NewOp(s, record.NewObject(0), "field", nil, target, invert)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plain := *fast
-			plain.Impl = &slow
-			a, errA := fast.Run(record.New(record.FromMap(map[string]any{"field": in})))
-			b, errB := plain.Run(record.New(record.FromMap(map[string]any{"field": in})))
-			if (errA != nil) != (errB != nil) || (a == nil) != (b == nil) || a != nil && record.JSON(a.Data) != record.JSON(b.Data) {
-				t.Fatalf("%s(%q) -> %s (invert %v): fast path %v (%v), plain %v (%v)", s.Name, in, target, invert, a, errA, b, errB)
-			}
-		}
+		checkWrapper(t, s, &slow, in, invert, nil)
 	}
 }

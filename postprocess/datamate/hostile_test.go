@@ -3,6 +3,7 @@ package datamate
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -29,12 +30,12 @@ func TestDedupeIsLinear(t *testing.T) {
 	}
 }
 
-// TestDedupeSmallAndLarge: dedupe keeps the first of every SameValueZero
-// class in order, whether the distinct values are few or many, against a
-// plain map of every kept value: random arrays of
+// TestDedupeAgreesWithDefinition: dedupe keeps the first of every
+// SameValueZero class in order, whether the distinct values are few or
+// many, as the quadratic definition does: random arrays of
 // numbers (0 and -0), strings, booleans, NaN, null, objects (equal by
 // value, the empty one by identity) and arrays (by identity).
-func TestDedupeSmallAndLarge(t *testing.T) {
+func TestDedupeAgreesWithDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	empty, inner := record.NewObject(0), []any{1.0}
 	obj := func(k string) *record.Object { o := record.NewObject(1); o.Set(k, 1.0); return o }
@@ -56,48 +57,26 @@ func TestDedupeSmallAndLarge(t *testing.T) {
 	}
 }
 
-// dedupeOracle is dedupe with a map for every kind of value.
+// dedupeOracle is dedupe by its definition: keep each value that is not
+// null or undefined and equals none kept before it, objects with keys by
+// value, everything else by SameValueZero.
 func dedupeOracle(arr []any) []any {
 	out := []any{}
-	byValue, same := map[string]bool{}, map[any]bool{}
-	var arrays []any
-	sawNaN := false
 	for _, e := range arr {
-		switch x := e.(type) {
-		case nil:
-			continue
-		case *record.Object:
-			if x.Len() > 0 {
-				if k := record.SortedJSON(x); !byValue[k] {
-					byValue[k] = true
-					out = append(out, e)
-				}
-				continue
-			}
-		case []any:
-			if !containsSameValueZero(arrays, e) {
-				arrays = append(arrays, e)
-				out = append(out, e)
-			}
-			continue
-		case float64:
-			if math.IsNaN(x) {
-				if !sawNaN {
-					out = append(out, e)
-				}
-				sawNaN = true
-				continue
-			}
-		}
-		if e == record.Undefined {
-			continue
-		}
-		if !same[e] {
-			same[e] = true
+		if !record.IsNil(e) && !slices.ContainsFunc(out, func(k any) bool { return dedupeEqual(k, e) }) {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+func dedupeEqual(a, b any) bool {
+	x, xObj := a.(*record.Object)
+	y, yObj := b.(*record.Object)
+	if xObj && yObj && x.Len() > 0 && y.Len() > 0 {
+		return record.SortedJSON(x) == record.SortedJSON(y)
+	}
+	return record.SameValueZero(a, b)
 }
 
 // sameIdentity compares two arrays element by element: the same value,

@@ -72,13 +72,18 @@ func fv(s *spec, b validatorBuilder) *spec {
 // (postprocess.Impl.ValidString): pred, which must be what the spec's
 // validator answers for every string.
 func validString(s *spec, pred func(string) bool) *spec {
+	return withImpl(s, func(impl *postprocess.Impl) { impl.ValidString = pred })
+}
+
+// withImpl makes s's Build set more of the Impl it builds.
+func withImpl(s *spec, set func(*postprocess.Impl)) *spec {
 	build := s.Build
 	s.Build = func(a *args) (*postprocess.Impl, error) {
 		impl, err := build(a)
 		if err != nil {
 			return nil, err
 		}
-		impl.ValidString = pred
+		set(impl)
 		return impl, nil
 	}
 	return s
@@ -108,17 +113,7 @@ func ft(s *spec, b transformBuilder) *spec {
 // string input that makes its values in the caller's Scratch
 // (postprocess.Impl.FromString).
 func ftString(s *spec, fn func(v any) (any, error), fromString func(*postprocess.Scratch, string) (any, error)) *spec {
-	s = ft(s, transform(fn))
-	build := s.Build
-	s.Build = func(a *args) (*postprocess.Impl, error) {
-		impl, err := build(a)
-		if err != nil {
-			return nil, err
-		}
-		impl.FromString = fromString
-		return impl, nil
-	}
-	return s
+	return withImpl(ft(s, transform(fn)), func(impl *postprocess.Impl) { impl.FromString = fromString })
 }
 
 // ftText is ftString for a transform that maps a string to a string: text

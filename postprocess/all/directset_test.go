@@ -1,7 +1,6 @@
-package postprocess_test
+package all_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/sluice-dev/sluice/postprocess"
@@ -59,10 +58,10 @@ func checkDirectSet(t *testing.T, s *postprocess.Spec, args, input, source, targ
 	if err != nil {
 		return 0 // arguments that do not build here
 	}
-	slow := postprocess.WithoutDirectSet(fast)
+	slow := throughPath(fast)
 	for _, scratch := range []*postprocess.Scratch{sc, nil} {
-		a, errA := fast.RunIn(directSetRecord(t, wrap, input), scratch)
-		b, errB := slow.RunIn(directSetRecord(t, wrap, input), scratch)
+		a, errA := fast.RunIn(layoutRecord(t, wrap, input), scratch)
+		b, errB := slow.RunIn(layoutRecord(t, wrap, input), scratch)
 		if (errA != nil) != (errB != nil) || (a == nil) != (b == nil) || a != nil && record.JSON(a.Data) != record.JSON(b.Data) {
 			t.Errorf("%s %s on %s, %s -> %s (invert %v): direct %v (%v), through the path %v (%v)",
 				s.Name, args, input, source, target, invert, a, errA, b, errB)
@@ -71,14 +70,12 @@ func checkDirectSet(t *testing.T, s *postprocess.Spec, args, input, source, targ
 	return 1
 }
 
-func directSetRecord(t *testing.T, wrap, input string) *record.Record {
-	t.Helper()
-	text := strings.Replace(wrap, "%s", input, 1)
-	o, err := record.ParseObject([]byte(text))
-	if err != nil {
-		t.Fatalf("%s: %v", text, err)
-	}
-	return record.New(o)
+// throughPath is op as a literal of its exported fields: without what NewOp
+// adds, it writes every result through its destination path (Path.Set),
+// the slow path the direct one is tested against.
+func throughPath(op *postprocess.Op) *postprocess.Op {
+	return &postprocess.Op{Spec: op.Spec, Impl: op.Impl, Source: op.Source, Sources: op.Sources, Target: op.Target,
+		InPlace: op.InPlace, Invert: op.Invert, KeepScalars: op.KeepScalars}
 }
 
 // TestTransformAnswerHoldingTheRecord: a field transform is handed the
@@ -96,7 +93,7 @@ func TestTransformAnswerHoldingTheRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := op.RunIn(directSetRecord(t, `{"f":%s}`, `1`), &postprocess.Scratch{})
+	r, err := op.RunIn(layoutRecord(t, `{"f":%s}`, `1`), &postprocess.Scratch{})
 	if err != nil || r == nil {
 		t.Fatalf("got %v, %v", r, err)
 	}
