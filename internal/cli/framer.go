@@ -8,11 +8,14 @@ import (
 )
 
 const (
-	// batchBytes is the size of the batches the framer hands to workers.
-	batchBytes = 512 << 10
+	// batchBytes is the size of the batches the framer hands to workers:
+	// small enough that a batch, the record memory its worker reuses for
+	// it (about twice its size) and its output stay in the core's L2 cache
+	// (-5 % CPU against 512 KiB batches; 32 to 128 KiB measure alike).
+	batchBytes = 64 << 10
 	// idleFlush is how long the framer waits for more input before it
 	// hands over the complete lines it holds: records of a stalled pipe
-	// are processed and written promptly, not when 512 KiB have arrived.
+	// are processed and written promptly, not when a whole batch has arrived.
 	idleFlush = 20 * time.Millisecond
 	// DefaultMaxRecord is the default --max-record-size.
 	DefaultMaxRecord = 16 << 20
@@ -273,7 +276,7 @@ const batchRoom = batchBytes + batchBytes/8
 // firstRoom is the room of an input's first batch buffer, from its first
 // read of n bytes: a batch's when the read filled a reader's buffer, else
 // twice the read (grown if more comes), so that each of many small inputs
-// does not take (and zero) half a megabyte.
+// does not take (and zero) a whole batch buffer.
 func firstRoom(n int) int {
 	if n >= chunkBytes {
 		return batchRoom
