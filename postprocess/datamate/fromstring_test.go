@@ -19,6 +19,8 @@ var stringInputs = []string{
 	"", " ", "a", "HeLLo", "straße", "İstanbul", "ΟΔΟΣ Σ", "ǅ", "ﬀ", "𝐀𝐁", "\u2028\u2029\n\r",
 	"caf%C3%A9%20table", "%", "%E0%A4%A", "%ED%A0%80", "%C0%AF", "%F0%9F%98%80", "%25", "a+b%2B",
 	"aGVsbG8gd29ybGQ=", "aGVs bG8=", "aGVsbG8", "-_-_", "====", "/w==", "gA", "4pyT",
+	"QR==", "QQ==QQ==", "QQ==\n", "QQ\n==", "Q===", "QUJD\r\nREVG", "QUJD\nREVG\n", "QUJDREVG\r", "=QUJD", "QUJD=", "QUJ=",
+	"w6k=", "/+/+", "_-_-", "8J+YgA==", "7aCA", "gICA", "QUJD\x00REVG", "QUJDÉREVG",
 	"68656c6c6f", "68zz6c", "zz", "6", "ff", "c3a9",
 	"\xff\xfe", "a\x00b", "\xed\xa0\x80", "é✓😀",
 	`{"device":"android","campaign":"blackfriday","n":[1,{"a":null}],"o":{"p":{"q":true}}}`,

@@ -1,6 +1,7 @@
 package datamate
 
 import (
+	"encoding/base64"
 	"unicode/utf8"
 
 	"github.com/sluice-dev/sluice/internal/jsbuf"
@@ -46,8 +47,14 @@ func encodingTransformSpecs() []*spec {
 
 // appendBase64Decoded appends jsbuf.Base64Decode(s) to b: the decoded bytes
 // themselves when they are UTF-8, which is the text Base64Decode makes of
-// them (so that text takes no allocation of its own).
+// them (so that text takes no allocation of its own). Padded standard
+// base64, the common case, is decoded straight into b: where Go's decoder
+// accepts s (only the alphabet, line breaks skipped, padding only at the
+// end), it gives what Node's forgiving decoder gives.
 func appendBase64Decoded(b []byte, s string) ([]byte, error) {
+	if out, err := base64.StdEncoding.AppendDecode(b, []byte(s)); err == nil && utf8.Valid(out[len(b):]) {
+		return out, nil
+	}
 	d := jsbuf.DecodeBase64(s)
 	if utf8.Valid(d) {
 		return append(b, d...), nil
