@@ -25,6 +25,11 @@ type Op struct {
 	// source in place) when NewOp found it to be one key: results go
 	// straight to the record's object (see set). "" otherwise.
 	destKey string
+	// srcKey is the one key of Source when NewOp found it to be one key
+	// (oneSource): what Path.Get reads then, through a Key, which a call
+	// does not copy as it copies a Path.
+	srcKey    record.Key
+	oneSource bool
 }
 
 // Scratch is memory of the goroutine running operations that they use for
@@ -152,6 +157,9 @@ func (op *Op) read(r *record.Record) (any, bool) {
 			vals[i] = v
 		}
 		return vals, true
+	}
+	if op.oneSource {
+		return op.srcKey.Get(r.Data)
 	}
 	return op.Source.Get(r.Data)
 }
@@ -488,6 +496,9 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	}
 	if segs := dest.Segments(); len(segs) == 1 {
 		op.destKey = segs[0] // what Path.Set writes for a path of one key
+	}
+	if segs := op.Source.Segments(); len(segs) == 1 {
+		op.srcKey, op.oneSource = record.NewKey(segs[0]), true // what Path.Get reads for a path of one key
 	}
 	return op, nil
 }

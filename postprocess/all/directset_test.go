@@ -7,8 +7,8 @@ import (
 	"github.com/sluice-dev/sluice/record"
 )
 
-// TestDirectSetAgreesWithPathSet: an operation whose destination is one key
-// writes its result straight into the record; every operation of the
+// TestDirectSetAgreesWithPathSet: an operation whose source or destination
+// is one key reads it or writes its result straight into the record; every operation of the
 // registry, on its examples' inputs and on values that reach into the
 // record (nested objects and arrays), in place and to other targets, with
 // and without output:false and a Scratch, gives what writing through the
@@ -21,7 +21,10 @@ func TestDirectSetAgreesWithPathSet(t *testing.T) {
 		{"x.y", "x", `{"x":{"y":%s},"o":1}`}, // over the source's parent
 		{"f", `["q"]`, `{"f":%s}`},           // one key, not written as one
 		{"f", "a.b", `{"f":%s}`},
-		{"f", "out", `{"o":1}`}, // missing
+		{"f", "out", `{"o":1}`},          // missing
+		{`["f"]`, "out", `{"f":%s}`},     // one key, not read as one
+		{"x.y", "out", `{"x.y":%s}`},     // a path that is a key
+		{"x.y", "x.y", `{"x":{"y":%s}}`}, // in place at a path
 	}
 	inputs := []string{`{"a":{"b":[1,{"c":2}]}}`, `[[1,2],{"a":"B"},"C"]`, `"x"`}
 	var sc postprocess.Scratch
@@ -71,8 +74,8 @@ func checkDirectSet(t *testing.T, s *postprocess.Spec, args, input, source, targ
 }
 
 // throughPath is op as a literal of its exported fields: without what NewOp
-// adds, it writes every result through its destination path (Path.Set),
-// the slow path the direct one is tested against.
+// adds, it reads its source and writes every result through their paths
+// (Path.Get, Path.Set), the slow paths the direct ones are tested against.
 func throughPath(op *postprocess.Op) *postprocess.Op {
 	return &postprocess.Op{Spec: op.Spec, Impl: op.Impl, Source: op.Source, Sources: op.Sources, Target: op.Target,
 		InPlace: op.InPlace, Invert: op.Invert, KeepScalars: op.KeepScalars}
