@@ -210,3 +210,27 @@ func TestRegexFirstIsTheListsFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractionTargets: an extraction writes where Path.Set writes, into
+// a fork and into the record itself, for a target of one key, one key
+// written as a path, a nested path and a path that is a key of the record.
+func TestExtractionTargets(t *testing.T) {
+	for _, target := range []string{"t", `["t"]`, "a.t", "a[0]", "x.y"} {
+		for _, mutate := range []bool{false, true} {
+			e := &Extraction{HasSource: true, Direct: true, Source: record.ParsePath("s"), Target: record.ParsePath(target)}
+			src := obj(t, `{"s":{"v":[1]},"x.y":0}`)
+			dst, want := record.NewObject(1), record.NewObject(1)
+			if mutate {
+				dst, want = src, obj(t, `{"s":{"v":[1]},"x.y":0}`)
+			}
+			if _, err := e.apply(src, dst, src, &State{}); err != nil {
+				t.Fatal(err)
+			}
+			v, _ := src.Get("s")
+			e.Target.Set(want, v)
+			if got, w := record.JSON(dst), record.JSON(want); got != w {
+				t.Errorf("target %s (in place %v): got %s, want %s", target, mutate, got, w)
+			}
+		}
+	}
+}
