@@ -11,13 +11,14 @@ const dotClass = `[^\n\r\x{2028}\x{2029}]`
 
 // fastPath is what the literal analysis derived for a linear pattern.
 type fastPath struct {
-	whole    litSet         // the pattern matches exactly one of these (unanchored)
-	dotWrap  bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
-	suffix   litSet         // the pattern was ^.*X$ with X one of these
-	inner    *regexp.Regexp // X, unanchored, when X is not a literal set
-	lead     litSet         // every match starts with one of these
-	anchored *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
-	line     *lineProg      // the pattern has no choices (see lineProg)
+	whole      litSet         // the pattern matches exactly one of these (unanchored)
+	dotWrap    bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
+	suffix     litSet         // the pattern was ^.*X$ with X one of these
+	inner      *regexp.Regexp // X, unanchored, when X is not a literal set
+	lead       litSet         // every match starts with one of these
+	leadPrefix string         // lead's scanPrefix
+	anchored   *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
+	line       *lineProg      // the pattern has no choices (see lineProg)
 }
 
 // analyze derives the fast paths of a translated pattern.
@@ -53,6 +54,7 @@ func analyze(tr string, fold bool) *fastPath {
 		return nil
 	}
 	if f.lead != nil {
+		f.leadPrefix = f.lead.scanPrefix()
 		f.anchored, _ = regexp.Compile(`^(?:` + tr + `)`)
 	}
 	return f
@@ -108,7 +110,7 @@ func (f *fastPath) first(s string, caps *[maxLineSlots]int) (idx []int, ok bool)
 // up after maxLeadTries.
 func (f *fastPath) firstMatch(s string) (idx []int, ok bool) {
 	var lead leadScan
-	lead.reset(f.lead, s)
+	lead.reset(f.lead, f.leadPrefix, s)
 	from := 0
 	for range maxLeadTries {
 		at, _ := lead.index(from)

@@ -96,6 +96,24 @@ func (l litSet) containsAny(s string) bool {
 	return false
 }
 
+// scanPrefix is the prefix the strings of l share, when there are several
+// and it is not empty: a scan for it finds every place one of them may
+// start (leadScan), where a scan per string would read the text once each.
+func (l litSet) scanPrefix() string {
+	if len(l) < 2 {
+		return ""
+	}
+	p := l[0]
+	for _, x := range l[1:] {
+		n := 0
+		for n < len(p) && n < len(x) && p[n] == x[n] {
+			n++
+		}
+		p = p[:n]
+	}
+	return p
+}
+
 func (l litSet) minLen() int {
 	m := -1
 	for _, x := range l {
