@@ -17,8 +17,10 @@ type fastPath struct {
 	inner      *regexp.Regexp // X, unanchored, when X is not a literal set
 	lead       litSet         // every match starts with one of these
 	leadPrefix string         // lead's scanPrefix
-	anchored   *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
-	line       *lineProg      // the pattern has no choices (see lineProg)
+	// wholeFind and leadFind find whole's and lead's strings in a text
+	wholeFind, leadFind litFinder
+	anchored            *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
+	line                *lineProg      // the pattern has no choices (see lineProg)
 }
 
 // analyze derives the fast paths of a translated pattern.
@@ -31,7 +33,7 @@ func analyze(tr string, fold bool) *fastPath {
 	if x, ok := dotWrapped(re); ok && !canMatchLineTerminator(x) {
 		f.dotWrap = true
 		if set, ok := exactSet(x); ok && set.minLen() > 0 {
-			f.whole = set
+			f.whole, f.wholeFind = set, newLitFinder(set)
 		} else if in, err := regexp.Compile(x.String()); err == nil {
 			f.inner = in
 		} else {
@@ -53,7 +55,11 @@ func analyze(tr string, fold bool) *fastPath {
 	} else if f.line == nil {
 		return nil
 	}
+	if f.whole != nil {
+		f.wholeFind = newLitFinder(f.whole)
+	}
 	if f.lead != nil {
+		f.leadFind = newLitFinder(f.lead)
 		f.leadPrefix = f.lead.scanPrefix()
 		f.anchored, _ = regexp.Compile(`^(?:` + tr + `)`)
 	}
@@ -248,7 +254,7 @@ func indexLineTerminator(s string) int {
 // without X.
 func (f *fastPath) matchDotWrapped(s string) bool {
 	if f.whole != nil {
-		return f.whole.containsAny(s) && !hasLineTerminator(s)
+		return f.wholeFind.containsAny(s) && !hasLineTerminator(s)
 	}
 	return !hasLineTerminator(s) && f.inner.MatchString(s)
 }
@@ -273,13 +279,13 @@ func (f *fastPath) match(s string) (matched, ok bool) {
 	case f.suffix != nil:
 		return f.matchSuffix(s), true
 	case f.whole != nil:
-		return f.whole.containsAny(s), true
+		return f.wholeFind.containsAny(s), true
 	case f.line != nil:
 		if m, ok := f.line.matches(s); ok {
 			return m, true
 		}
 	}
-	if f.lead != nil && !f.lead.containsAny(s) {
+	if f.lead != nil && !f.leadFind.containsAny(s) {
 		return false, true
 	}
 	return false, false

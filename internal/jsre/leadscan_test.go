@@ -66,6 +66,19 @@ func TestScanPrefix(t *testing.T) {
 			t.Errorf("%q: %q, want %q", c.set, got, c.want)
 		}
 	}
+	for _, c := range []struct {
+		set  litSet
+		want string
+	}{
+		{litSet{"?q=", "&q="}, "q="},
+		{litSet{"xab", "ab"}, "ab"},
+		{litSet{"ab", "ba"}, ""},
+		{litSet{"only"}, ""},
+	} {
+		if got := c.set.scanSuffix(); got != c.want {
+			t.Errorf("%q: suffix %q, want %q", c.set, got, c.want)
+		}
+	}
 }
 
 // BenchmarkLeadSet: a regex led by alternatives that share a prefix (the
@@ -80,6 +93,49 @@ func BenchmarkLeadSet(b *testing.B) {
 	for b.Loop() {
 		if _, found, err := re.FirstIn(url, groups, nil); !found || err != nil {
 			b.Fatal("no match", err)
+		}
+	}
+}
+
+// TestLitFinderAgrees: finding a set's strings by the prefix or suffix
+// they share answers as looking for each string does.
+func TestLitFinderAgrees(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "?&qa=é"[rng.Intn(6)]
+		}
+		return string(b)
+	}
+	shapes := map[string]int{}
+	for range 30000 {
+		shared := word(1 + rng.Intn(2))
+		set := make(litSet, 1+rng.Intn(4))
+		for i := range set {
+			if rng.Intn(2) == 0 {
+				set[i] = word(rng.Intn(3)) + shared
+			} else {
+				set[i] = shared + word(rng.Intn(3))
+			}
+		}
+		f := newLitFinder(set)
+		switch {
+		case f.prefix != "":
+			shapes["prefix"]++
+		case f.suffix != "":
+			shapes["suffix"]++
+		default:
+			shapes["neither"]++
+		}
+		s := word(rng.Intn(30))
+		if got, want := f.containsAny(s), set.containsAny(s); got != want {
+			t.Fatalf("set %q (prefix %q, suffix %q) in %q: %v, want %v", set, f.prefix, f.suffix, s, got, want)
+		}
+	}
+	for _, k := range []string{"prefix", "suffix", "neither"} {
+		if shapes[k] < 1000 {
+			t.Errorf("only %d sets with %s", shapes[k], k)
 		}
 	}
 }
