@@ -36,10 +36,11 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	if err != nil || record.IsNil(r) {
 		return false, err
 	}
-	if dst != src && e.Target.Simple() {
+	if segs := e.Target.Segments(); dst != src && len(segs) == 1 {
 		// a value read from src cannot contain the fork, so the check
-		// Path.Set makes against a record containing itself is not needed
-		dst.Set(e.Target.String(), r)
+		// Path.Set makes against a record containing itself is not needed:
+		// what is left of Path.Set for a path of one key
+		dst.Set(segs[0], r)
 	} else {
 		e.Target.Set(dst, r)
 	}

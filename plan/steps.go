@@ -63,9 +63,26 @@ func (s *Step) join(o *record.Object, st *State) {
 		b, first = appendJoined(b, v, s.Delimiter, first)
 	}
 	st.buf = b
-	if res := st.scratch.Text(b); len16(res) != len16(s.Delimiter) {
-		s.Target.Set(o, st.box(res))
+	if !sameLength16(b, s.Delimiter) {
+		setString(o, s.Target, st.box(st.scratch.Text(b)))
 	}
+}
+
+// sameLength16 reports whether b and s have the same JavaScript length.
+// A UTF-8 text of n bytes has between n/3 and n UTF-16 code units, so b
+// longer than three times s is longer in code units too, without counting.
+func sameLength16(b []byte, s string) bool {
+	return len(b) <= 3*len(s) && len16(string(b)) == len16(s)
+}
+
+// setString writes a boxed string at path: what Path.Set does for a
+// value that holds nothing, directly into the object for a one-key path.
+func setString(o *record.Object, path record.Path, v any) {
+	if segs := path.Segments(); len(segs) == 1 {
+		o.Set(segs[0], v)
+		return
+	}
+	path.Set(o, v)
 }
 
 // appendJoined appends v to a join in progress: the delimiter unless v is

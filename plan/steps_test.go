@@ -118,13 +118,34 @@ func TestJoinMatchesArrayJoin(t *testing.T) {
 				o.Set(name, values[rng.IntN(len(values))])
 			}
 		}
-		delim := []string{"", " ", "-", "::", "é"}[rng.IntN(5)]
+		delim := []string{"", " ", "-", "::", "é", "𝄞", "✓"}[rng.IntN(7)]
 		want := joinOracle(o, paths(fields...), delim)
-		s := &Step{Kind: StepJoin, Fields: paths(fields...), Delimiter: delim, Target: record.ParsePath("t")}
+		target := record.ParsePath([]string{"t", "x.t"}[rng.IntN(2)]) // one key, or a path
+		s := &Step{Kind: StepJoin, Fields: paths(fields...), Delimiter: delim, Target: target}
 		s.join(o, &State{})
-		got, set := o.Get("t")
+		got, set := target.Get(o)
 		if want == nil && set || want != nil && (!set || got != *want) {
 			t.Fatalf("join %v of %s with %q: got %v (set %v), want %v", fields, record.JSON(o), delim, got, set, want)
+		}
+	}
+}
+
+// TestSameLength16: the byte-length shortcut agrees with counting code
+// units, for texts of 1- to 4-byte characters and invalid bytes around
+// three times the length of the other string.
+func TestSameLength16(t *testing.T) {
+	parts := []string{"a", "é", "✓", "𝄞", "\xff", "\xed\xa0\x80"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 20000; i++ {
+		var a, b string
+		for n := rng.IntN(4); n > 0; n-- {
+			a += parts[rng.IntN(len(parts))]
+		}
+		for n := rng.IntN(10); n > 0; n-- {
+			b += parts[rng.IntN(len(parts))]
+		}
+		if got, want := sameLength16([]byte(b), a), len16(b) == len16(a); got != want {
+			t.Fatalf("sameLength16(%q, %q) = %v, want %v", b, a, got, want)
 		}
 	}
 }
@@ -185,6 +206,30 @@ func TestRegexFirstIsTheListsFirst(t *testing.T) {
 			got, err := first.regexFn(string(s), &st)
 			if err != nil || got != want {
 				t.Fatalf("/%s/ on %q: first %v (%v), list starts with %v", p, string(s), got, err, want)
+			}
+		}
+	}
+}
+
+// TestExtractionTargets: an extraction writes where Path.Set writes, into
+// a fork and into the record itself, for a target of one key, one key
+// written as a path, a nested path and a path that is a key of the record.
+func TestExtractionTargets(t *testing.T) {
+	for _, target := range []string{"t", `["t"]`, "a.t", "a[0]", "x.y"} {
+		for _, mutate := range []bool{false, true} {
+			e := &Extraction{HasSource: true, Direct: true, Source: record.ParsePath("s"), Target: record.ParsePath(target)}
+			src := obj(t, `{"s":{"v":[1]},"x.y":0}`)
+			dst, want := record.NewObject(1), record.NewObject(1)
+			if mutate {
+				dst, want = src, obj(t, `{"s":{"v":[1]},"x.y":0}`)
+			}
+			if _, err := e.apply(src, dst, src, &State{}); err != nil {
+				t.Fatal(err)
+			}
+			v, _ := src.Get("s")
+			e.Target.Set(want, v)
+			if got, w := record.JSON(dst), record.JSON(want); got != w {
+				t.Errorf("target %s (in place %v): got %s, want %s", target, mutate, got, w)
 			}
 		}
 	}

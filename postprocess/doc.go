@@ -10,6 +10,12 @@
 // runnable examples; one test runs every example and `rulec docs` prints
 // the reference from the same entries.
 //
+// An operation keeps nothing of a record beyond its call: a value it caches
+// across records (a compiled pattern, a parsed format) is keyed and held by
+// copies (strings.Clone), because rulec run hands out the memory of a
+// batch's records again once the batch is written (record.Decoder.Recycle,
+// Scratch.Recycle).
+//
 // Phase: operation library, below plan/. It imports record, lang/selector and
 // the internal value packages; it must not import compiler or plan.
 package postprocess

@@ -20,6 +20,16 @@ type Op struct {
 	// KeepScalars turns off the reference bug that removes a field when a
 	// field transform returns a number or boolean (docs/compat.md).
 	KeepScalars bool
+
+	// destKey is the one key of the destination path (the target, or the
+	// source in place) when NewOp found it to be one key: results go
+	// straight to the record's object (see set). "" otherwise.
+	destKey string
+	// srcKey is the one key of Source when NewOp found it to be one key
+	// (oneSource): what Path.Get reads then, through a Key, which a call
+	// does not copy as it copies a Path.
+	srcKey    record.Key
+	oneSource bool
 }
 
 // Scratch is memory of the goroutine running operations that they use for
@@ -32,6 +42,7 @@ type Op struct {
 type Scratch struct {
 	boxes   *record.Boxes
 	decoder record.Decoder
+	buf     []byte // where Append builds a text before it goes to the chunks
 }
 
 // Box returns s as an interface value, in sc's chunks when sc is set.
@@ -49,6 +60,28 @@ func (sc *Scratch) Text(b []byte) string {
 		return string(b)
 	}
 	return sc.chunks().Text(b)
+}
+
+// Append returns the text fn appends to an empty buffer for s: s itself
+// when that text is s, else a copy in sc's chunks (when sc is set), so a
+// text made with a buffer takes no allocation of its own. fn's error is
+// returned as it is.
+func (sc *Scratch) Append(s string, fn func(b []byte, s string) ([]byte, error)) (string, error) {
+	var b []byte
+	var err error
+	if sc != nil {
+		b, err = fn(sc.buf[:0], s)
+		sc.buf = b[:0]
+	} else {
+		b, err = fn(nil, s)
+	}
+	if err != nil {
+		return "", err
+	}
+	if string(b) == s {
+		return s, nil
+	}
+	return sc.Text(b), nil
 }
 
 // chunks is sc's chunks of boxed values and text, made on first use.
@@ -125,11 +158,29 @@ func (op *Op) read(r *record.Record) (any, bool) {
 		}
 		return vals, true
 	}
+	if op.oneSource {
+		return op.srcKey.Get(r.Data)
+	}
 	return op.Source.Get(r.Data)
 }
 
-// set writes the result to the destination: the target, or the source in place.
+// set writes the result to the destination: the target, or the source in
+// place. v must not contain the record's object: it is a value read from
+// the record (an object can only contain values made before it, so never
+// itself), a value made from one, or a value made from nothing of the
+// record. Path.Set's check that a record never contains itself cannot find
+// anything then, so a destination of one key takes the value directly.
 func (op *Op) set(r *record.Record, v any) {
+	if op.destKey != "" {
+		r.Data.Set(op.destKey, v)
+		return
+	}
+	op.setChecked(r, v)
+}
+
+// setChecked is set for any value, such as a function's answer that was
+// handed the record (Impl.Transform).
+func (op *Op) setChecked(r *record.Record, v any) {
 	if op.InPlace {
 		op.Source.Set(r.Data, v)
 		return
@@ -274,6 +325,15 @@ func (op *Op) runStringTransform(r *record.Record, sc *Scratch) (*record.Record,
 // value is kept unchanged; inversion never keeps a missing value.
 func (op *Op) runFieldValidator(r *record.Record) (*record.Record, error) {
 	v, ok := op.read(r)
+	if s, isStr := v.(string); isStr && op.Impl.ValidString != nil {
+		// what follows gives for a string: valid XOR inverted (a string is
+		// not nil), kept where it is
+		if op.Impl.ValidString(s) == op.Invert {
+			return op.remove(r), nil
+		}
+		op.keep(r, v)
+		return nilIfEmpty(r), nil
+	}
 	if !ok {
 		v = record.Undefined
 	}
@@ -330,20 +390,29 @@ func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) (*record.Record, 
 	if !ok {
 		v = record.Undefined
 	}
-	var out any
-	var err error
 	if s, isStr := v.(string); isStr && op.Impl.FromString != nil {
-		out, err = op.Impl.FromString(sc, s) // the same answer, made in sc
-	} else {
-		out, err = op.Impl.Transform(v, r.Data)
+		out, err := op.Impl.FromString(sc, s) // the same answer, made in sc
+		return op.transformed(r, out, err, true)
 	}
+	out, err := op.Impl.Transform(v, r.Data)
+	return op.transformed(r, out, err, false)
+}
+
+// transformed finishes wrapper D with the function's answer. made says
+// that it was made from a string alone, so cannot contain the record (set);
+// Transform was handed the record and may have put it in its answer.
+func (op *Op) transformed(r *record.Record, out any, err error, made bool) (*record.Record, error) {
 	if aborts(err) {
 		return nil, err
 	}
 	if err != nil || op.empty(out) {
 		return op.remove(r), nil
 	}
-	op.set(r, out)
+	if made {
+		op.set(r, out)
+	} else {
+		op.setChecked(r, out)
+	}
 	return r, nil
 }
 
@@ -402,7 +471,7 @@ func (op *Op) runSpecial(r *record.Record) (*record.Record, error) {
 	case out == Keep:
 		return r, nil
 	}
-	op.set(r, out)
+	op.setChecked(r, out)
 	return r, nil
 }
 
@@ -420,6 +489,16 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 		InPlace: target == source, Invert: invert && spec.Kind.IsValidation(), KeepScalars: true}
 	for _, s := range sources {
 		op.Sources = append(op.Sources, record.ParsePath(s))
+	}
+	dest := op.Target
+	if op.InPlace {
+		dest = op.Source
+	}
+	if segs := dest.Segments(); len(segs) == 1 {
+		op.destKey = segs[0] // what Path.Set writes for a path of one key
+	}
+	if segs := op.Source.Segments(); len(segs) == 1 {
+		op.srcKey, op.oneSource = record.NewKey(segs[0]), true // what Path.Get reads for a path of one key
 	}
 	return op, nil
 }

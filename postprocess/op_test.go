@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
 	"github.com/sluice-dev/sluice/record"
@@ -105,5 +106,44 @@ func TestScratchCopiesShareChunks(t *testing.T) {
 	d := sc.Box("d")
 	if a != "a" || b != "b" || d != "d" {
 		t.Fatalf("boxed a, b, d; read %v, %v, %v", a, b, d)
+	}
+}
+
+// TestScratchAppend: Append gives s itself when the text is s, else the
+// text, which later Appends (reusing the buffer) leave alone; with a
+// Scratch a short text takes no allocation of its own, without one it is
+// still right.
+func TestScratchAppend(t *testing.T) {
+	upper := func(b []byte, s string) ([]byte, error) {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c == '!' {
+				return b, errors.New("no !")
+			}
+			if 'a' <= c && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			b = append(b, c)
+		}
+		return b, nil
+	}
+	for _, sc := range []*Scratch{{}, nil} {
+		same := "ABC"
+		if got, _ := sc.Append(same, upper); got != same || unsafe.StringData(got) != unsafe.StringData(same) {
+			t.Errorf("Append(%q) = %q, not the input itself", same, got)
+		}
+		first, _ := sc.Append("abc", upper)
+		if _, err := sc.Append("a!", upper); err == nil || err.Error() != "no !" {
+			t.Errorf("Append of a failing function: %v", err)
+		}
+		second, _ := sc.Append("xyz", upper)
+		if first != "ABC" || second != "XYZ" {
+			t.Errorf("Append gave %q, %q; want ABC, XYZ", first, second)
+		}
+	}
+	var sc Scratch
+	sc.Append("warm up", upper)
+	if n := testing.AllocsPerRun(100, func() { sc.Append("hello", upper) }); n > 0.05 {
+		t.Errorf("Append with a Scratch: %v allocations per text", n)
 	}
 }

@@ -86,6 +86,12 @@ type Impl struct {
 	// caller's Scratch (a nil Scratch: on their own). It must agree with
 	// Transform on every string (datamate tests each one that has it).
 	FromString func(sc *Scratch, s string) (any, error)
+	// ValidString optionally accompanies a FieldValidator: Validate's
+	// answer for a string input, which is never an error, without the
+	// layers Validate takes to tell strings from other values. It must
+	// agree with Validate on every string (datamate tests each one that
+	// has it).
+	ValidString func(s string) bool
 }
 
 var (

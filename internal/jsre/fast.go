@@ -11,13 +11,16 @@ const dotClass = `[^\n\r\x{2028}\x{2029}]`
 
 // fastPath is what the literal analysis derived for a linear pattern.
 type fastPath struct {
-	whole    litSet         // the pattern matches exactly one of these (unanchored)
-	dotWrap  bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
-	suffix   litSet         // the pattern was ^.*X$ with X one of these
-	inner    *regexp.Regexp // X, unanchored, when X is not a literal set
-	lead     litSet         // every match starts with one of these
-	anchored *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
-	line     *lineProg      // the pattern has no choices (see lineProg)
+	whole      litSet         // the pattern matches exactly one of these (unanchored)
+	dotWrap    bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
+	suffix     litSet         // the pattern was ^.*X$ with X one of these
+	inner      *regexp.Regexp // X, unanchored, when X is not a literal set
+	lead       litSet         // every match starts with one of these
+	leadPrefix string         // lead's scanPrefix
+	// wholeFind and leadFind find whole's and lead's strings in a text
+	wholeFind, leadFind litFinder
+	anchored            *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
+	line                *lineProg      // the pattern has no choices (see lineProg)
 }
 
 // analyze derives the fast paths of a translated pattern.
@@ -30,7 +33,7 @@ func analyze(tr string, fold bool) *fastPath {
 	if x, ok := dotWrapped(re); ok && !canMatchLineTerminator(x) {
 		f.dotWrap = true
 		if set, ok := exactSet(x); ok && set.minLen() > 0 {
-			f.whole = set
+			f.whole, f.wholeFind = set, newLitFinder(set)
 		} else if in, err := regexp.Compile(x.String()); err == nil {
 			f.inner = in
 		} else {
@@ -52,7 +55,12 @@ func analyze(tr string, fold bool) *fastPath {
 	} else if f.line == nil {
 		return nil
 	}
+	if f.whole != nil {
+		f.wholeFind = newLitFinder(f.whole)
+	}
 	if f.lead != nil {
+		f.leadFind = newLitFinder(f.lead)
+		f.leadPrefix = f.lead.scanPrefix()
 		f.anchored, _ = regexp.Compile(`^(?:` + tr + `)`)
 	}
 	return f
@@ -108,7 +116,7 @@ func (f *fastPath) first(s string, caps *[maxLineSlots]int) (idx []int, ok bool)
 // up after maxLeadTries.
 func (f *fastPath) firstMatch(s string) (idx []int, ok bool) {
 	var lead leadScan
-	lead.reset(f.lead, s)
+	lead.reset(f.lead, f.leadPrefix, s)
 	from := 0
 	for range maxLeadTries {
 		at, _ := lead.index(from)
@@ -246,7 +254,7 @@ func indexLineTerminator(s string) int {
 // without X.
 func (f *fastPath) matchDotWrapped(s string) bool {
 	if f.whole != nil {
-		return f.whole.containsAny(s) && !hasLineTerminator(s)
+		return f.wholeFind.containsAny(s) && !hasLineTerminator(s)
 	}
 	return !hasLineTerminator(s) && f.inner.MatchString(s)
 }
@@ -271,13 +279,13 @@ func (f *fastPath) match(s string) (matched, ok bool) {
 	case f.suffix != nil:
 		return f.matchSuffix(s), true
 	case f.whole != nil:
-		return f.whole.containsAny(s), true
+		return f.wholeFind.containsAny(s), true
 	case f.line != nil:
 		if m, ok := f.line.matches(s); ok {
 			return m, true
 		}
 	}
-	if f.lead != nil && !f.lead.containsAny(s) {
+	if f.lead != nil && !f.leadFind.containsAny(s) {
 		return false, true
 	}
 	return false, false

@@ -96,6 +96,92 @@ func (l litSet) containsAny(s string) bool {
 	return false
 }
 
+// litFinder tells whether a text contains a string of a set. When the
+// strings share a prefix, or else a suffix, it scans once for that and
+// tries each string where it occurs (/.*[?&]q=.*/ looks for "q=" once,
+// not for "?q=" and then "&q="); otherwise once per string.
+type litFinder struct {
+	set            litSet
+	prefix, suffix string // what the strings share (one of them at most), or ""
+}
+
+func newLitFinder(set litSet) litFinder {
+	f := litFinder{set: set, prefix: set.scanPrefix()}
+	if f.prefix == "" {
+		f.suffix = set.scanSuffix()
+	}
+	return f
+}
+
+// containsAny is f.set.containsAny(s).
+func (f *litFinder) containsAny(s string) bool {
+	switch {
+	case f.prefix != "":
+		for pos := 0; ; {
+			j := strings.Index(s[pos:], f.prefix)
+			if j < 0 {
+				return false
+			}
+			at := pos + j
+			for _, x := range f.set {
+				if strings.HasPrefix(s[at:], x) {
+					return true
+				}
+			}
+			pos = at + 1
+		}
+	case f.suffix != "":
+		for pos := 0; ; {
+			j := strings.Index(s[pos:], f.suffix)
+			if j < 0 {
+				return false
+			}
+			end := pos + j + len(f.suffix)
+			for _, x := range f.set {
+				if strings.HasSuffix(s[:end], x) {
+					return true
+				}
+			}
+			pos += j + 1
+		}
+	}
+	return f.set.containsAny(s)
+}
+
+// scanSuffix is scanPrefix for the end of the strings.
+func (l litSet) scanSuffix() string {
+	if len(l) < 2 {
+		return ""
+	}
+	p := l[0]
+	for _, x := range l[1:] {
+		n := 0
+		for n < len(p) && n < len(x) && p[len(p)-1-n] == x[len(x)-1-n] {
+			n++
+		}
+		p = p[len(p)-n:]
+	}
+	return p
+}
+
+// scanPrefix is the prefix the strings of l share, when there are several
+// and it is not empty: a scan for it finds every place one of them may
+// start (leadScan), where a scan per string would read the text once each.
+func (l litSet) scanPrefix() string {
+	if len(l) < 2 {
+		return ""
+	}
+	p := l[0]
+	for _, x := range l[1:] {
+		n := 0
+		for n < len(p) && n < len(x) && p[n] == x[n] {
+			n++
+		}
+		p = p[:n]
+	}
+	return p
+}
+
 func (l litSet) minLen() int {
 	m := -1
 	for _, x := range l {

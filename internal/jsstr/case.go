@@ -1,40 +1,90 @@
 package jsstr
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ToUpper is JavaScript's String.prototype.toUpperCase: full Unicode case
 // mapping, locale independent ("ß" ⇒ "SS", "ŉ" ⇒ "ʼN"). ASCII input is mapped
 // in place and returned without allocating when nothing changes.
-func ToUpper(s string) string {
-	i := 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || ('a' <= c && c <= 'z') {
-			break
-		}
+func ToUpper(s string) string { return upperMapping.apply(s) }
+
+// AppendUpper appends ToUpper(s) to b: a caller with a buffer of its own
+// makes the text without an allocation.
+func AppendUpper(b []byte, s string) []byte { return upperMapping.appendFrom(b, s, 0) }
+
+// ToLower is JavaScript's String.prototype.toLowerCase: full Unicode case
+// mapping including the final-sigma rule ("ΟΔΟΣ" ⇒ "οδος") and "İ" ⇒ "i̇".
+// ASCII input is returned without allocating when nothing changes.
+func ToLower(s string) string { return lowerMapping.apply(s) }
+
+// AppendLower appends ToLower(s) to b: a caller with a buffer of its own
+// makes the text without an allocation.
+func AppendLower(b []byte, s string) []byte { return lowerMapping.appendFrom(b, s, 0) }
+
+// caseMapping is one direction of the case mapping: a table for ASCII and
+// a function for the other characters.
+type caseMapping struct {
+	ascii [utf8.RuneSelf]byte
+	// appendRune appends the mapping of r, the character at s[i:i+size]
+	// (the final-sigma rule looks at its neighbours).
+	appendRune func(b []byte, s string, i, size int, r rune) []byte
+}
+
+var (
+	upperMapping = newCaseMapping(upperASCII, func(b []byte, _ string, _, _ int, r rune) []byte { return appendUpper(b, r) })
+	lowerMapping = newCaseMapping(lowerASCII, appendLower)
+)
+
+func newCaseMapping(ascii func(byte) byte, appendRune func(b []byte, s string, i, size int, r rune) []byte) *caseMapping {
+	m := &caseMapping{appendRune: appendRune}
+	for c := range m.ascii {
+		m.ascii[c] = ascii(byte(c))
 	}
+	return m
+}
+
+// apply maps s, which is returned itself when nothing changes.
+func (m *caseMapping) apply(s string) string {
+	i := m.unchanged(s)
 	if i == len(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteString(s[:i])
+	return ownString(m.appendFrom(make([]byte, 0, len(s)+2), s, i))
+}
+
+// unchanged is the length of the prefix of s the mapping leaves as it is
+// for certain (ASCII that maps to itself).
+func (m *caseMapping) unchanged(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || m.ascii[c] != c {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// appendFrom appends s mapped to b, s[:i] as it is (nothing there changes).
+func (m *caseMapping) appendFrom(b []byte, s string, i int) []byte {
+	b = append(b, s[:i]...)
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			b.WriteByte(upperASCII(c))
+			b = append(b, m.ascii[c])
 			continue
 		}
 		r, size := decodeUnit(s, i)
-		writeUpper(&b, r)
+		b = m.appendRune(b, s, i, size, r)
 		i += size - 1
 	}
-	return b.String()
+	return b
 }
+
+// ownString returns b as a string without a copy: b must be a buffer made
+// for the string and not used after.
+func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func upperASCII(c byte) byte {
 	if 'a' <= c && c <= 'z' {
@@ -71,62 +121,28 @@ func (d *deltaBits) mayHave(r rune) bool {
 
 var upperBits, lowerBits = newDeltaBits(upperDelta), newDeltaBits(lowerDelta)
 
-func writeUpper(b *strings.Builder, r rune) {
+func appendUpper(b []byte, r rune) []byte {
 	if upperBits.mayHave(r) {
 		if m, ok := upperDelta[r]; ok {
-			b.WriteString(m)
-			return
+			return append(b, m...)
 		}
 	}
-	writeUnitRune(b, unicode.ToUpper(r))
+	return appendUnitRune(b, unicode.ToUpper(r))
 }
 
-// ToLower is JavaScript's String.prototype.toLowerCase: full Unicode case
-// mapping including the final-sigma rule ("ΟΔΟΣ" ⇒ "οδος") and "İ" ⇒ "i̇".
-// ASCII input is returned without allocating when nothing changes.
-func ToLower(s string) string {
-	i := 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
-			break
-		}
-	}
-	if i == len(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteString(s[:i])
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			b.WriteByte(lowerASCII(c))
-			continue
-		}
-		r, size := decodeUnit(s, i)
-		writeLower(&b, s, i, size, r)
-		i += size - 1
-	}
-	return b.String()
-}
-
-func writeLower(b *strings.Builder, s string, i, size int, r rune) {
+func appendLower(b []byte, s string, i, size int, r rune) []byte {
 	if r == 'Σ' {
 		if isFinalSigma(s, i, i+size) {
-			b.WriteRune('ς')
-		} else {
-			b.WriteRune('σ')
+			return utf8.AppendRune(b, 'ς')
 		}
-		return
+		return utf8.AppendRune(b, 'σ')
 	}
 	if lowerBits.mayHave(r) {
 		if m, ok := lowerDelta[r]; ok {
-			b.WriteString(m)
-			return
+			return append(b, m...)
 		}
 	}
-	writeUnitRune(b, unicode.ToLower(r))
+	return appendUnitRune(b, unicode.ToLower(r))
 }
 
 // isFinalSigma implements the Final_Sigma condition of SpecialCasing.txt for

@@ -31,6 +31,25 @@ func TestCaseMapping(t *testing.T) {
 		if got := ToLower(tc.in); got != tc.lower {
 			t.Errorf("ToLower(%q) = %q, want %q", tc.in, got, tc.lower)
 		}
+		checkAppendCase(t, tc.in, tc.upper, tc.lower)
+	}
+	// invalid UTF-8, a WTF-8 lone surrogate, a sigma after a prefix the
+	// fast scan skips: the appending forms agree with ToUpper and ToLower
+	for _, in := range []string{"\xff\xfeA", "ab\xed\xa0\x80C", "abc DEFΣ", "x\x00Σ.", "ß", "aİ"} {
+		checkAppendCase(t, in, ToUpper(in), ToLower(in))
+	}
+}
+
+// checkAppendCase: AppendUpper and AppendLower append exactly the mapped
+// text after what the buffer holds.
+func checkAppendCase(t *testing.T, in, upper, lower string) {
+	t.Helper()
+	buf := []byte("pre:")
+	if got := string(AppendUpper(buf, in)); got != "pre:"+upper {
+		t.Errorf("AppendUpper(%q) = %q, want %q", in, got, "pre:"+upper)
+	}
+	if got := string(AppendLower(buf, in)); got != "pre:"+lower {
+		t.Errorf("AppendLower(%q) = %q, want %q", in, got, "pre:"+lower)
 	}
 }
 
@@ -226,5 +245,23 @@ func TestURI(t *testing.T) {
 		if tc.want != "" && (err != nil || got != tc.want) {
 			t.Errorf("DecodeURIComponent(%q) = %q, %v, want %q", tc.in, got, err, tc.want)
 		}
+		checkAppendDecode(t, tc.in, tc.want)
+	}
+	checkAppendDecode(t, "no escape", "no escape")
+	checkAppendDecode(t, "", "")
+}
+
+// checkAppendDecode: AppendDecodeURIComponent appends exactly the decoded
+// text after what the buffer holds, or fails leaving the buffer as it was
+// (want "": an error).
+func checkAppendDecode(t *testing.T, in, want string) {
+	t.Helper()
+	buf := []byte("pre:")
+	got, err := AppendDecodeURIComponent(buf, in)
+	switch {
+	case want == "" && in != "" && (err == nil || string(got) != "pre:"):
+		t.Errorf("AppendDecodeURIComponent(%q) = %q, %v; want an error and the buffer as it was", in, got, err)
+	case (want != "" || in == "") && (err != nil || string(got) != "pre:"+want):
+		t.Errorf("AppendDecodeURIComponent(%q) = %q, %v; want %q", in, got, err, "pre:"+want)
 	}
 }

@@ -120,7 +120,30 @@ func DecodeURIComponent(s string) (string, error) {
 	if i < 0 {
 		return s, nil
 	}
-	b := make([]byte, 0, len(s))
+	b, err := appendDecodedFrom(make([]byte, 0, len(s)), s, i)
+	if err != nil {
+		return "", err
+	}
+	return ownString(b), nil
+}
+
+// AppendDecodeURIComponent appends DecodeURIComponent(s) to b: a caller
+// with a buffer of its own decodes without an allocation. On an error b
+// is returned as it was.
+func AppendDecodeURIComponent(b []byte, s string) ([]byte, error) {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return append(b, s...), nil
+	}
+	out, err := appendDecodedFrom(b, s, i)
+	if err != nil {
+		return b, err
+	}
+	return out, nil
+}
+
+// appendDecodedFrom appends s decoded to b, where s[i] is its first '%'.
+func appendDecodedFrom(b []byte, s string, i int) ([]byte, error) {
 	b = append(b, s[:i]...)
 	for i < len(s) {
 		if s[i] != '%' {
@@ -130,10 +153,10 @@ func DecodeURIComponent(s string) (string, error) {
 		}
 		var err error
 		if b, i, err = decodeEscape(b, s, i); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	return string(b), nil
+	return b, nil
 }
 
 // decodeEscape decodes the character escaped at s[i:] (s[i] == '%').

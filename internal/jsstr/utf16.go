@@ -109,6 +109,14 @@ func writeUnitRune(b *strings.Builder, r rune) {
 	b.WriteRune(r)
 }
 
+// appendUnitRune is writeUnitRune for a byte buffer.
+func appendUnitRune(b []byte, r rune) []byte {
+	if r >= 0xD800 && r <= 0xDFFF {
+		r = utf8.RuneError
+	}
+	return utf8.AppendRune(b, r)
+}
+
 // Split is JavaScript's s.split(sep) for a string separator. An empty sep
 // splits into UTF-16 code units (an astral character gives two U+FFFD
 // strings); "".split("") is [] and "".split(x) is [""].

@@ -65,10 +65,10 @@ func b64Val(c byte) byte {
 	return 63
 }
 
-// isCanonicalBase64 reports whether Buffer.from(s,'base64').toString('base64')
+// IsCanonicalBase64 reports whether Buffer.from(s,'base64').toString('base64')
 // === s, given s passed one of data-mate's pre-checks: s must be the padded
 // standard encoding with zero trailing bits.
-func isCanonicalBase64(s string) bool {
+func IsCanonicalBase64(s string) bool {
 	if s == "" {
 		return true
 	}

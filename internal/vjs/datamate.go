@@ -56,7 +56,7 @@ func BindDataMateASCII(map[string]any) (ValueCheck, error) { return simpleDataMa
 // BindDataMateBase64 binds data-mate isBase64 (canonical padded standard
 // base64 only, via its Buffer round trip).
 func BindDataMateBase64(map[string]any) (ValueCheck, error) {
-	return simpleDataMate(isCanonicalBase64)
+	return simpleDataMate(IsCanonicalBase64)
 }
 
 // BindDataMateEmail binds data-mate isEmail (core-utils regex).

@@ -27,7 +27,7 @@ func edgeFn(t *testing.T, fn string, arg any) StringCheck {
 	case "email_rfc":
 		return boolFn(IsEmailRFC2822)
 	case "dm_b64":
-		return boolFn(isCanonicalBase64)
+		return boolFn(IsCanonicalBase64)
 	case "dm_mac":
 		opts := map[string]any{}
 		if arg != nil {

@@ -20,55 +20,57 @@ func IsEmail(s string) bool {
 
 func emailLocalOK(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '+' && c <= '@', c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c == '_', c == '%':
+		if emailBytes[s[i]]&emailLocal == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// emailDomainOK is (?:[A-Z0-9-]{1,63}\.){1,8}[A-Z]{2,63} (any case) in one
+// pass: labels end at dots, and the last one, the top-level domain, has
+// letters only.
+func emailDomainOK(s string) bool {
+	dots, n := 0, 0 // labels ended by a dot, bytes of the label going on
+	letters := true // the label going on is letters only
+	for i := 0; i < len(s); i++ {
+		switch c := emailBytes[s[i]]; {
+		case c&emailLetter != 0:
+			n++
+		case c&emailLabel != 0:
+			n, letters = n+1, false
+		case s[i] == '.' && n > 0 && n <= 63 && dots < 8:
+			dots, n, letters = dots+1, 0, true
 		default:
 			return false
 		}
 	}
-	return true
+	return dots > 0 && letters && n >= 2 && n <= 63
 }
 
-func emailDomainOK(s string) bool {
-	dot := strings.LastIndexByte(s, '.')
-	if dot < 0 || !emailTLDOK(s[dot+1:]) {
-		return false
-	}
-	rest := s[:dot]
-	for labels := 1; labels <= 8; labels++ {
-		l, more, found := strings.Cut(rest, ".")
-		if l == "" || len(l) > 63 || !emailLabelOK(l) {
-			return false
-		}
-		if !found {
-			return true
-		}
-		rest = more
-	}
-	return false
-}
+// The classes of bytes in an address.
+const (
+	emailLocal  = 1 << iota // [A-Z0-9._%+-@] (the range +-@ is ,-./0-9:;<=>?@), any case
+	emailLabel              // [A-Z0-9-], any case
+	emailLetter             // [A-Z], any case
+)
 
-func emailTLDOK(s string) bool {
-	if len(s) < 2 || len(s) > 63 {
-		return false
+var emailBytes = func() (t [256]uint8) {
+	for c := '+'; c <= '@'; c++ {
+		t[c] |= emailLocal
 	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i] | 0x20; c < 'a' || c > 'z' {
-			return false
-		}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= emailLabel
 	}
-	return true
-}
-
-func emailLabelOK(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c == '-') {
-			return false
-		}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] |= emailLocal | emailLabel | emailLetter
+		t[c+'a'-'A'] |= emailLocal | emailLabel | emailLetter
 	}
-	return true
-}
+	t['_'] |= emailLocal
+	t['%'] |= emailLocal
+	t['-'] |= emailLabel
+	return t
+}()
 
 // rfc2822Re is the ts-transforms `email` built-in regex (RFC 2822 style, from
 // the .NET help files), unanchored, run on the lower-cased string.

@@ -73,6 +73,7 @@ func BenchmarkEvery(b *testing.B) {
 }
 func BenchmarkToUpperCase(b *testing.B) { benchTransform(b, "toUpperCase", `{}`, `"hello world"`) }
 func BenchmarkTrim(b *testing.B)        { benchTransform(b, "trim", `{}`, `"  hello  "`) }
+func BenchmarkDedupeTags(b *testing.B)  { benchTransform(b, "dedupe", `{}`, `["web","error","web"]`) }
 func BenchmarkReplaceRegex(b *testing.B) {
 	benchTransform(b, "replaceRegex", `{"regex":"s|e","replace":"d","global":true}`, `"somestring"`)
 }

@@ -24,12 +24,12 @@ func fieldTransformSpecs() []*spec {
 
 func stringTransformSpecs() []*spec {
 	return []*spec{
-		ftText(&spec{Name: "toUpperCase", Summary: "Upper-case a string (JavaScript full Unicode mapping: ß becomes SS); arrays element by element.",
+		ftAppend(&spec{Name: "toUpperCase", Summary: "Upper-case a string (JavaScript full Unicode mapping: ß becomes SS); arrays element by element.",
 			Examples: []example{ex(`"lowercase"`, `"LOWERCASE"`), ex(`"straße"`, `"STRASSE"`), ex(`["a",1]`, "removed")}},
-			jsstr.ToUpperCase, infallible(jsstr.ToUpper)),
-		ftText(&spec{Name: "toLowerCase", Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
+			jsstr.ToUpperCase, cannotFail(jsstr.AppendUpper)),
+		ftAppend(&spec{Name: "toLowerCase", Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
 			Examples: []example{ex(`"HeLLo"`, `"hello"`), ex(`["A","B"]`, `["a","b"]`), ex(`12`, "removed")}},
-			jsstr.ToLowerCase, infallible(jsstr.ToLower)),
+			jsstr.ToLowerCase, cannotFail(jsstr.AppendLower)),
 		ft(&spec{Name: "trim", Summary: "Trim every character of char from both ends (lodash trim; default a single space, so tabs and newlines stay).",
 			Params:   []param{{Name: "char", Type: "string", Default: `" "`, Doc: "a set of characters, not a word"}},
 			Examples: []example{ex(`"   string    "`, `"string"`), exArgs(`{"char":"fast"}`, `"fast cars race fast"`, `" cars race "`), ex(`"\t x \n"`, `"\t x \n"`)}},

@@ -32,9 +32,9 @@ func typeValidatorSpecs() []*spec {
 		fv(&spec{Name: "isBooleanLike", Summary: `Is boolean-like: true, false, 0, 1, "" or (trimmed, any case) "true", "false", "yes", "no", "1", "0".`,
 			Examples: []example{ex(`"no"`, `"no"`), ex(`1`, `1`), ex(`"hello"`, "removed")}},
 			check(isBooleanLike)),
-		fv(&spec{Name: "isEmail", Summary: "Is an e-mail address (the lenient core-utils pattern).",
+		stringValidator(&spec{Name: "isEmail", Summary: "Is an e-mail address (the lenient core-utils pattern).",
 			Examples: []example{ex(`"user@example.com"`, `"user@example.com"`), ex(`"user-at-nowhere"`, "removed")}},
-			check(scalarOrLift(stringCheck(vjs.IsEmail)))),
+			vjs.IsEmail),
 		fv(&spec{Name: "isGeoJSON", Summary: "Is a GeoJSON geometry object: an array `coordinates` and a type point, polygon or multipolygon (any case).",
 			Examples: []example{ex(`{"type":"Point","coordinates":[12,12]}`, `{"type":"Point","coordinates":[12,12]}`), ex(`"hello"`, "removed")}},
 			check(scalarOrLift(geo.IsGeoJSON))),
@@ -82,9 +82,9 @@ func isNumberTuple(arr []any) bool {
 
 func netValidatorSpecs() []*spec {
 	return []*spec{
-		fv(&spec{Name: "isIP", Summary: "Is a valid IPv4 or IPv6 address (no leading zeros, zones allowed, no CIDR).",
+		stringValidator(&spec{Name: "isIP", Summary: "Is a valid IPv4 or IPv6 address (no leading zeros, zones allowed, no CIDR).",
 			Examples: []example{ex(`"192.168.0.1"`, `"192.168.0.1"`), ex(`"1.2.3.04"`, "removed"), ex(`"fe80::1%eth0"`, `"fe80::1%eth0"`)}},
-			check(scalarOrLift(stringCheck(ipx.IsIP)))),
+			ipx.IsIP),
 		fv(&spec{Name: "isISDN", Summary: `Is a valid phone number when read as "+" + value (libphonenumber validity; numbers are stringified).`,
 			Examples: []example{ex(`"46707123456"`, `"46707123456"`), ex(`"NOT A PHONE"`, "removed")}},
 			check(phone.IsISDN)),

@@ -19,6 +19,8 @@ var stringInputs = []string{
 	"", " ", "a", "HeLLo", "straße", "İstanbul", "ΟΔΟΣ Σ", "ǅ", "ﬀ", "𝐀𝐁", "\u2028\u2029\n\r",
 	"caf%C3%A9%20table", "%", "%E0%A4%A", "%ED%A0%80", "%C0%AF", "%F0%9F%98%80", "%25", "a+b%2B",
 	"aGVsbG8gd29ybGQ=", "aGVs bG8=", "aGVsbG8", "-_-_", "====", "/w==", "gA", "4pyT",
+	"QR==", "QQ==QQ==", "QQ==\n", "QQ\n==", "Q===", "QUJD\r\nREVG", "QUJD\nREVG\n", "QUJDREVG\r", "=QUJD", "QUJD=", "QUJ=",
+	"w6k=", "/+/+", "_-_-", "8J+YgA==", "7aCA", "gICA", "QUJD\x00REVG", "QUJDÉREVG",
 	"68656c6c6f", "68zz6c", "zz", "6", "ff", "c3a9",
 	"\xff\xfe", "a\x00b", "\xed\xa0\x80", "é✓😀",
 	`{"device":"android","campaign":"blackfriday","n":[1,{"a":null}],"o":{"p":{"q":true}}}`,
@@ -76,17 +78,25 @@ func checkFromString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, 
 	}
 	slow := *impl
 	slow.FromString = nil
+	checkWrapper(t, s, &slow, in, false, sc)
+}
+
+// checkWrapper: the rule wrapper of s's operation on a record holding in,
+// in place and to another target, gives the same record with its Impl as
+// with slow (the Impl without a fast path), sc or not.
+func checkWrapper(t *testing.T, s *postprocess.Spec, slow *postprocess.Impl, in string, invert bool, sc *postprocess.Scratch) {
+	t.Helper()
 	for _, target := range []string{"field", "out"} {
-		fast, err := postprocess.NewOp(s, record.NewObject(0), "field", nil, target, false)
+		fast, err := postprocess.NewOp(s, record.NewObject(0), "field", nil, target, invert)
 		if err != nil {
 			t.Fatal(err)
 		}
 		plain := *fast
-		plain.Impl = &slow
+		plain.Impl = slow
 		a, errA := fast.RunIn(record.New(record.FromMap(map[string]any{"field": in})), sc)
 		b, errB := plain.Run(record.New(record.FromMap(map[string]any{"field": in})))
 		if (errA != nil) != (errB != nil) || (a == nil) != (b == nil) || a != nil && record.JSON(a.Data) != record.JSON(b.Data) {
-			t.Fatalf("%s(%q) -> %s: fast path %v (%v), plain %v (%v)", s.Name, in, target, a, errA, b, errB)
+			t.Fatalf("%s(%q) -> %s (invert %v): fast path %v (%v), plain %v (%v)", s.Name, in, target, invert, a, errA, b, errB)
 		}
 	}
 }
@@ -95,4 +105,45 @@ func checkFromString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, 
 // apart (record.DeepEqual does not).
 func sameValue(a, b any) bool {
 	return record.DeepEqual(a, b) && record.JSON(a) == record.JSON(b)
+}
+
+// TestValidStringAgreesWithValidate: every validator that has an answer
+// for strings (postprocess.Impl.ValidString) gives what its Validate gives
+// on strings, alone and through the rule wrapper, with and without
+// output:false.
+func TestValidStringAgreesWithValidate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	inputs := append([]string(nil), stringInputs...)
+	inputs = append(inputs, "user@example.com", "a@b.co", "Gus.Ng853@Example.com", "@x.com", "a@b@c.de",
+		"192.168.0.1", "::1", "fe80::1%eth0", "10.0.0.0/8", "1.2.3.04", "dXNlcjo1NTkxOndlYg==", "dXNlcjo3MjYzNDp3ZWI=")
+	for i := 0; i < 500; i++ {
+		inputs = append(inputs, randomString(rng))
+	}
+	var names []string
+	for _, s := range Specs() {
+		impl, err := s.Build(postprocess.NewArgs(record.NewObject(0)))
+		if err != nil || impl.ValidString == nil {
+			continue
+		}
+		names = append(names, s.Name)
+		for _, in := range inputs {
+			checkValidString(t, s, impl, in)
+		}
+	}
+	if len(names) < 8 {
+		t.Fatalf("only %v have an answer for strings", names)
+	}
+}
+
+func checkValidString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, in string) {
+	t.Helper()
+	want, werr := impl.Validate(in)
+	if got := impl.ValidString(in); werr != nil || got != want {
+		t.Fatalf("%s(%q): ValidString gives %v, Validate %v (%v)", s.Name, in, got, want, werr)
+	}
+	slow := *impl
+	slow.ValidString = nil
+	for _, invert := range []bool{false, true} {
+		checkWrapper(t, s, &slow, in, invert, nil)
+	}
 }

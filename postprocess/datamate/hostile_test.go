@@ -2,6 +2,8 @@ package datamate
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -26,4 +28,80 @@ func TestDedupeIsLinear(t *testing.T) {
 	if s := record.JSON(got); s != `[0,null,"a",true,[1],[1]]` {
 		t.Errorf("semantics: %s", s)
 	}
+}
+
+// TestDedupeAgreesWithDefinition: dedupe keeps the first of every
+// SameValueZero class in order, whether the distinct values are few or
+// many, as the quadratic definition does: random arrays of
+// numbers (0 and -0), strings, booleans, NaN, null, objects (equal by
+// value, the empty one by identity) and arrays (by identity).
+func TestDedupeAgreesWithDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	empty, inner := record.NewObject(0), []any{1.0}
+	obj := func(k string) *record.Object { o := record.NewObject(1); o.Set(k, 1.0); return o }
+	pool := []any{0.0, math.Copysign(0, -1), 1.0, math.NaN(), "a", "b", "", true, false, nil, record.Undefined,
+		empty, record.NewObject(0), obj("x"), obj("x"), obj("y"), inner, []any{1.0}}
+	for n := 0; n < 2000; n++ {
+		arr := make([]any, rng.IntN(60))
+		for i := range arr {
+			if rng.IntN(3) == 0 {
+				arr[i] = float64(rng.IntN(40)) // many distinct numbers: past the scan
+			} else {
+				arr[i] = pool[rng.IntN(len(pool))]
+			}
+		}
+		got, _ := dedupe(arr)
+		if want := dedupeOracle(arr); !sameIdentity(got.([]any), want) {
+			t.Fatalf("dedupe(%s) = %s, want %s", record.JSON(arr), record.JSON(got), record.JSON(want))
+		}
+	}
+}
+
+// dedupeOracle is dedupe by its definition: keep each value that is not
+// null or undefined and equals none kept before it, objects with keys by
+// value, everything else by SameValueZero.
+func dedupeOracle(arr []any) []any {
+	out := []any{}
+	for _, e := range arr {
+		if !record.IsNil(e) && !slices.ContainsFunc(out, func(k any) bool { return dedupeEqual(k, e) }) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func dedupeEqual(a, b any) bool {
+	x, xObj := a.(*record.Object)
+	y, yObj := b.(*record.Object)
+	if xObj && yObj && x.Len() > 0 && y.Len() > 0 {
+		return record.SortedJSON(x) == record.SortedJSON(y)
+	}
+	return record.SameValueZero(a, b)
+}
+
+// sameIdentity compares two arrays element by element: the same value,
+// and the very same object or array.
+func sameIdentity(a, b []any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		switch x := a[i].(type) {
+		case []any:
+			y, ok := b[i].([]any)
+			if !ok || len(x) != len(y) || len(x) > 0 && &x[0] != &y[0] {
+				return false
+			}
+		case float64:
+			y, ok := b[i].(float64)
+			if !ok || !(x == y && math.Signbit(x) == math.Signbit(y) || math.IsNaN(x) && math.IsNaN(y)) {
+				return false
+			}
+		default:
+			if a[i] != b[i] {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -68,6 +68,33 @@ func fv(s *spec, b validatorBuilder) *spec {
 	return s
 }
 
+// validString gives a FieldValidator spec its answer for strings
+// (postprocess.Impl.ValidString): pred, which must be what the spec's
+// validator answers for every string.
+func validString(s *spec, pred func(string) bool) *spec {
+	return withImpl(s, func(impl *postprocess.Impl) { impl.ValidString = pred })
+}
+
+// withImpl makes s's Build set more of the Impl it builds.
+func withImpl(s *spec, set func(*postprocess.Impl)) *spec {
+	build := s.Build
+	s.Build = func(a *args) (*postprocess.Impl, error) {
+		impl, err := build(a)
+		if err != nil {
+			return nil, err
+		}
+		set(impl)
+		return impl, nil
+	}
+	return s
+}
+
+// stringValidator is fv for a validator of no arguments that is pred for
+// strings, false for nil and other values, and lifted over arrays.
+func stringValidator(s *spec, pred func(string) bool) *spec {
+	return validString(fv(s, check(scalarOrLift(stringCheck(pred)))), pred)
+}
+
 // ft completes a FieldTransform spec and adds its builder to the repository.
 func ft(s *spec, b transformBuilder) *spec {
 	transforms[s.Name] = b
@@ -86,17 +113,7 @@ func ft(s *spec, b transformBuilder) *spec {
 // string input that makes its values in the caller's Scratch
 // (postprocess.Impl.FromString).
 func ftString(s *spec, fn func(v any) (any, error), fromString func(*postprocess.Scratch, string) (any, error)) *spec {
-	s = ft(s, transform(fn))
-	build := s.Build
-	s.Build = func(a *args) (*postprocess.Impl, error) {
-		impl, err := build(a)
-		if err != nil {
-			return nil, err
-		}
-		impl.FromString = fromString
-		return impl, nil
-	}
-	return s
+	return withImpl(ft(s, transform(fn)), func(impl *postprocess.Impl) { impl.FromString = fromString })
 }
 
 // ftText is ftString for a transform that maps a string to a string: text
@@ -111,9 +128,23 @@ func ftText(s *spec, fn func(v any) (any, error), text func(string) (string, err
 	})
 }
 
-// infallible adapts a string function that cannot fail to ftText.
-func infallible(fn func(string) string) func(string) (string, error) {
-	return func(s string) (string, error) { return fn(s), nil }
+// ftAppend is ftText for a string function that appends its answer to a
+// buffer: the answer is built in the Scratch's buffer and kept in its
+// chunks, without an allocation of its own.
+func ftAppend(s *spec, fn func(v any) (any, error), appendText func(b []byte, s string) ([]byte, error)) *spec {
+	return ftString(s, fn, func(sc *postprocess.Scratch, in string) (any, error) {
+		out, err := sc.Append(in, appendText)
+		if err != nil {
+			return nil, err
+		}
+		return sc.Box(out), nil
+	})
+}
+
+// cannotFail adapts an appending string function that cannot fail to
+// ftAppend.
+func cannotFail(fn func(b []byte, s string) []byte) func(b []byte, s string) ([]byte, error) {
+	return func(b []byte, s string) ([]byte, error) { return fn(b, s), nil }
 }
 
 // definedValidator maps a missing field (record.Undefined) to nil, which is

@@ -1,6 +1,9 @@
 package datamate
 
 import (
+	"encoding/base64"
+	"unicode/utf8"
+
 	"github.com/sluice-dev/sluice/internal/jsbuf"
 	"github.com/sluice-dev/sluice/internal/jsstr"
 	"github.com/sluice-dev/sluice/record"
@@ -10,15 +13,15 @@ import (
 
 func encodingTransformSpecs() []*spec {
 	return []*spec{
-		ftText(&spec{Name: "decodeBase64", Summary: "Decode base64 leniently like Node (URL-safe alphabet, missing padding and stray characters accepted) and read the bytes as UTF-8.",
+		ftAppend(&spec{Name: "decodeBase64", Summary: "Decode base64 leniently like Node (URL-safe alphabet, missing padding and stray characters accepted) and read the bytes as UTF-8.",
 			Examples: []example{ex(`"aGVsbG8gd29ybGQ="`, `"hello world"`), ex(`"aGVs bG8="`, `"hello"`)}},
-			jsbuf.DecodeBase64Value, jsbuf.Base64Decode),
+			jsbuf.DecodeBase64Value, appendBase64Decoded),
 		ftText(&spec{Name: "encodeBase64", Summary: "Base64 (standard alphabet, padded) of the UTF-8 bytes of a string.",
 			Examples: []example{ex(`"hello world"`, `"aGVsbG8gd29ybGQ="`), ex(`123`, "removed")}},
 			jsbuf.EncodeBase64Value, jsbuf.Base64Encode),
-		ftText(&spec{Name: "decodeURL", Summary: "decodeURIComponent; malformed escapes remove the field.",
+		ftAppend(&spec{Name: "decodeURL", Summary: "decodeURIComponent; malformed escapes remove the field.",
 			Examples: []example{ex(`"caf%C3%A9%20table"`, `"café table"`), ex(`"%E0%A4%A"`, "removed")}},
-			jsstr.DecodeURL, jsstr.DecodeURIComponent),
+			jsstr.DecodeURL, jsstr.AppendDecodeURIComponent),
 		ft(&spec{Name: "encodeURL", Summary: "encodeURIComponent (A-Z a-z 0-9 - _ . ! ~ * ' ( ) stay, everything else becomes %XX of its UTF-8 bytes).",
 			Examples: []example{ex(`"HELLO AND GOODBYE"`, `"HELLO%20AND%20GOODBYE"`), ex(`"ü€"`, `"%C3%BC%E2%82%AC"`)}},
 			transform(jsstr.EncodeURL)),
@@ -40,6 +43,23 @@ func encodingTransformSpecs() []*spec {
 			Examples: []example{ex(`"hello world"`, `"2aae6c35c94fcfb415dbe95f408b9ce91ee846ed"`)}},
 			transform(jsbuf.EncodeSHA1)),
 	}
+}
+
+// appendBase64Decoded appends jsbuf.Base64Decode(s) to b: the decoded bytes
+// themselves when they are UTF-8, which is the text Base64Decode makes of
+// them (so that text takes no allocation of its own). Padded standard
+// base64, the common case, is decoded straight into b: where Go's decoder
+// accepts s (only the alphabet, line breaks skipped, padding only at the
+// end), it gives what Node's forgiving decoder gives.
+func appendBase64Decoded(b []byte, s string) ([]byte, error) {
+	if out, err := base64.StdEncoding.AppendDecode(b, []byte(s)); err == nil && utf8.Valid(out[len(b):]) {
+		return out, nil
+	}
+	d := jsbuf.DecodeBase64(s)
+	if utf8.Valid(d) {
+		return append(b, d...), nil
+	}
+	return append(b, jsbuf.UTF8String(d)...), nil
 }
 
 var digests = map[string]bool{"ascii": true, "utf8": true, "utf16le": true, "ucs2": true, "base64": true, "latin1": true, "hex": true, "binary": true}

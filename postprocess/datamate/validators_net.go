@@ -9,20 +9,20 @@ import (
 
 func ipValidatorSpecs() []*spec {
 	return []*spec{
-		fv(&spec{Name: "isRoutableIP", Summary: "Is a valid IP outside the non-routable (private, reserved, documentation, ...) ranges; ::ffff:a.b.c.d is classified as IPv4.",
+		stringValidator(&spec{Name: "isRoutableIP", Summary: "Is a valid IP outside the non-routable (private, reserved, documentation, ...) ranges; ::ffff:a.b.c.d is classified as IPv4.",
 			Examples: []example{ex(`"8.8.8.8"`, `"8.8.8.8"`), ex(`"192.168.0.1"`, "removed"), ex(`"2001:db8::1"`, "removed")}},
-			check(scalarOrLift(stringCheck(ipx.IsRoutable)))),
-		fv(&spec{Name: "isNonRoutableIP", Summary: "Is a valid IP inside a non-routable (private, reserved, documentation, ...) range.",
+			ipx.IsRoutable),
+		stringValidator(&spec{Name: "isNonRoutableIP", Summary: "Is a valid IP inside a non-routable (private, reserved, documentation, ...) range.",
 			Examples: []example{ex(`"192.168.0.1"`, `"192.168.0.1"`), ex(`"8.8.8.8"`, "removed"), ex(`"not an ip"`, "removed")}},
-			check(scalarOrLift(stringCheck(ipx.IsNonRoutable)))),
+			ipx.IsNonRoutable),
 		fv(&spec{Name: "inIPRange", Summary: "Is an IP inside cidr, or between min and max inclusive (each defaults to the input's address family bound).",
 			Params: []param{{Name: "cidr", Type: "string", Doc: "a CIDR block (not /0); takes precedence over min/max"},
 				{Name: "min", Type: "string", Doc: "lowest address"}, {Name: "max", Type: "string", Doc: "highest address"}},
 			Examples: []example{exArgs(`{"cidr":"8.8.8.0/24"}`, `"8.8.8.8"`, `"8.8.8.8"`), exArgs(`{"min":"8.8.8.0","max":"8.8.8.64"}`, `"8.8.8.64"`, `"8.8.8.64"`), exArgs(`{"cidr":"8.8.8.0/24"}`, `"::ffff:8.8.8.8"`, "removed")}},
 			buildIPRange),
-		fv(&spec{Name: "isCIDR", Summary: "Is an IP/prefix CIDR block (prefix without leading zeros, not /0).",
+		stringValidator(&spec{Name: "isCIDR", Summary: "Is an IP/prefix CIDR block (prefix without leading zeros, not /0).",
 			Examples: []example{ex(`"8.8.0.0/12"`, `"8.8.0.0/12"`), ex(`"8.8.8.10"`, "removed"), ex(`"0.0.0.0/0"`, "removed")}},
-			check(scalarOrLift(stringCheck(ipx.IsCIDR)))),
+			ipx.IsCIDR),
 	}
 }
 

@@ -1,0 +1,141 @@
+package jsre
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestLeadScanByPrefixAgrees: scanning once for the prefix a literal set
+// shares gives, for every start, the position and the string that
+// scanning once per string gives, over calls with starts that only grow
+// (as the searches make them), repeated starts included.
+func TestLeadScanByPrefixAgrees(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "/ab.é"[rng.Intn(5)]
+		}
+		return string(b)
+	}
+	tried := 0
+	for range 20000 {
+		shared := word(1 + rng.Intn(2))
+		set := make(litSet, 2+rng.Intn(4))
+		for i := range set {
+			set[i] = shared + word(rng.Intn(3))
+		}
+		prefix := set.scanPrefix()
+		if !strings.HasPrefix(prefix, shared) {
+			t.Fatalf("%q: scan prefix %q does not start with the shared %q", set, prefix, shared)
+		}
+		s := word(rng.Intn(40))
+		var fast, slow leadScan
+		fast.reset(set, prefix, s)
+		slow.reset(set, "", s)
+		for from := 0; from <= len(s)+1; from += rng.Intn(3) {
+			fa, fw := fast.index(from)
+			sa, sw := slow.index(from)
+			if fa != sa || fa >= 0 && fw != sw {
+				t.Fatalf("set %q in %q from %d: by prefix (%d, %d), by string (%d, %d)", set, s, from, fa, fw, sa, sw)
+			}
+			tried++
+		}
+	}
+	if tried < 100000 {
+		t.Fatalf("only %d searches", tried)
+	}
+}
+
+// TestScanPrefix: the shared prefix of several strings, none for one
+// string or for strings that share nothing.
+func TestScanPrefix(t *testing.T) {
+	for _, c := range []struct {
+		set  litSet
+		want string
+	}{
+		{litSet{"/products/", "/blog/", "/search/"}, "/"},
+		{litSet{"abc", "abd"}, "ab"},
+		{litSet{"ab", "abc"}, "ab"},
+		{litSet{"Chrome", "Firefox"}, ""},
+		{litSet{"only"}, ""},
+		{litSet{"", "a"}, ""},
+	} {
+		if got := c.set.scanPrefix(); got != c.want {
+			t.Errorf("%q: %q, want %q", c.set, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		set  litSet
+		want string
+	}{
+		{litSet{"?q=", "&q="}, "q="},
+		{litSet{"xab", "ab"}, "ab"},
+		{litSet{"ab", "ba"}, ""},
+		{litSet{"only"}, ""},
+	} {
+		if got := c.set.scanSuffix(); got != c.want {
+			t.Errorf("%q: suffix %q, want %q", c.set, got, c.want)
+		}
+	}
+}
+
+// BenchmarkLeadSet: a regex led by alternatives that share a prefix (the
+// web-log rules' section extraction) on a URL.
+func BenchmarkLeadSet(b *testing.B) {
+	re, err := Compile(`/(products|blog|search|account|cart)/`, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	url := "https://www.example.com/cart/item-32296?user=bob16&session=79e1be4b28d1f9e6&ref=email&page=4"
+	var groups []Group
+	for b.Loop() {
+		if _, found, err := re.FirstIn(url, groups, nil); !found || err != nil {
+			b.Fatal("no match", err)
+		}
+	}
+}
+
+// TestLitFinderAgrees: finding a set's strings by the prefix or suffix
+// they share answers as looking for each string does.
+func TestLitFinderAgrees(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "?&qa=é"[rng.Intn(6)]
+		}
+		return string(b)
+	}
+	shapes := map[string]int{}
+	for range 30000 {
+		shared := word(1 + rng.Intn(2))
+		set := make(litSet, 1+rng.Intn(4))
+		for i := range set {
+			if rng.Intn(2) == 0 {
+				set[i] = word(rng.Intn(3)) + shared
+			} else {
+				set[i] = shared + word(rng.Intn(3))
+			}
+		}
+		f := newLitFinder(set)
+		switch {
+		case f.prefix != "":
+			shapes["prefix"]++
+		case f.suffix != "":
+			shapes["suffix"]++
+		default:
+			shapes["neither"]++
+		}
+		s := word(rng.Intn(30))
+		if got, want := f.containsAny(s), set.containsAny(s); got != want {
+			t.Fatalf("set %q (prefix %q, suffix %q) in %q: %v, want %v", set, f.prefix, f.suffix, s, got, want)
+		}
+	}
+	for _, k := range []string{"prefix", "suffix", "neither"} {
+		if shapes[k] < 1000 {
+			t.Errorf("only %d sets with %s", shapes[k], k)
+		}
+	}
+}
