@@ -224,13 +224,19 @@ func (d *decoder) object() (any, error) {
 		d.ws()
 		var v any
 		var err error
-		if d.i < len(d.s) && d.s[d.i] == '"' { // a string, the commonest, without memberValue's dispatch
+		switch c := d.peek(); { // strings and numbers, the commonest, without memberValue's dispatch
+		case c == '"':
 			var s string
 			if s, err = d.str(); err != nil {
 				return nil, err
 			}
 			v = d.boxString(s)
-		} else if v, err = d.memberValue(next); err != nil {
+		case c == '-' || isDigit(c):
+			v, err = d.number()
+		default:
+			v, err = d.memberValue(next)
+		}
+		if err != nil {
 			return nil, err
 		}
 		switch {
@@ -259,6 +265,14 @@ func (d *decoder) object() (any, error) {
 		}
 		return nil, d.err("expected ',' or '}' in object")
 	}
+}
+
+// peek is the byte at d.i, 0 at the end.
+func (d *decoder) peek() byte {
+	if d.i < len(d.s) {
+		return d.s[d.i]
+	}
+	return 0
 }
 
 // wideObject is the key count from which decoding an object tracks its keys
