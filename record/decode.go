@@ -316,7 +316,17 @@ func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
 // read by key).
 func (d *decoder) atKey(c *Shape) bool {
 	end := d.i + len(c.quoted)
-	if c.quoted == "" || end > len(d.s) || d.s[d.i:end] != c.quoted {
+	if c.quoted == "" || end > len(d.s) {
+		return false
+	}
+	if n := len(c.quoted); n <= 16 && d.i+16 <= len(d.s) {
+		// two word loads instead of a call to compare (most keys are
+		// short): the first 8 bytes and the last 8 of the 16 at d.i, the
+		// bytes past the key masked off
+		if load64(d.s, d.i)&c.qmask[0] != c.qword[0] || load64(d.s, d.i+8)&c.qmask[1] != c.qword[1] {
+			return false
+		}
+	} else if d.s[d.i:end] != c.quoted {
 		return false
 	}
 	d.i = end

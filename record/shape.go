@@ -39,6 +39,9 @@ type Shape struct {
 	// plain: valid UTF-8 without quotes, backslashes or control
 	// characters, so that text decodes to it (expectKey); else empty.
 	quoted string
+	// qword and qmask: quoted's first 16 bytes as two little-endian
+	// words, zero-padded, and the masks of its bytes in them (atKey)
+	qword, qmask [2]uint64
 	// dotted: one of the keys has a '.' or '[', as the whole text of a
 	// path of many keys always has (Path.Get reads that text as a key only
 	// when some key could be it)
@@ -168,6 +171,7 @@ func (s *Shape) addKid(k string) *Shape {
 	}
 	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), quoted: quotedKey(k), tree: s.tree,
 		dotted: s.dotted || strings.ContainsAny(k, ".[")}
+	c.qword, c.qmask = keyWords(c.quoted)
 	c.nodes = append(append(make([]*Shape, 0, len(s.nodes)+1), s.nodes...), c)
 	ks := &kidSet{list: append(append(make([]*Shape, 0, len(old.list)+1), old.list...), c)}
 	ks.closed = len(ks.list) >= maxShapeKids
@@ -194,6 +198,16 @@ func quotedKey(k string) string {
 		return ""
 	}
 	return `"` + k + `":`
+}
+
+// keyWords returns the first 16 bytes of q as two little-endian words
+// (zero past its end) and the masks of the bytes q fills in them.
+func keyWords(q string) (words, masks [2]uint64) {
+	for i := 0; i < len(q) && i < 16; i++ {
+		words[i/8] |= uint64(q[i]) << (8 * (i % 8))
+		masks[i/8] |= 0xff << (8 * (i % 8))
+	}
+	return words, masks
 }
 
 // plainKey reports whether k's JSON text is k itself between quotes.

@@ -168,6 +168,13 @@ func TestDecodeExpectedKeys(t *testing.T) {
 		{`{"ab":1,"cd":2}`, "{\"ab\"\n:\t1 , \"cd\" : 2}", `{"ab":1,"cd":2}`},
 		{`{"ab":1,"cd":2}`, `{"ab": "x","cd":"y"}`, `{"ab":"x","cd":"y"}`},
 		{`{"ab":1}`, `{"ab";1}`, "error"},
+		{`{"abcdefghijkl":1}`, `{"abcdefghijkm":1}`, `{"abcdefghijkm":1}`},
+		{`{"abcdefghijkl":1}`, `{"abcdefghijk":1}`, `{"abcdefghijk":1}`},
+		{`{"abcdefghijkl":1}`, `{"abcdefghijkl":1,"x":2}`, `{"abcdefghijkl":1,"x":2}`},
+		{`{"abcdefghijklmnopqrstu":1}`, `{"abcdefghijklmnopqrstv":1}`, `{"abcdefghijklmnopqrstv":1}`},
+		{`{"abcdefghijklmnopqrstu":1}`, `{"abcdefghijklmnopqrstu":2}`, `{"abcdefghijklmnopqrstu":2}`},
+		{`{"abcdefg":1}`, `{"abcdefh":1}`, `{"abcdefh":1}`},
+		{`{"abcdefg":1}`, `{"abcdefg"}`, "error"},
 		{`{"ab":1}`, `{"ab":"x`, "error"},
 	} {
 		// each case under a key of its own, so that the shape of its first
