@@ -303,11 +303,16 @@ func (p *Plan) output(r *record.Record, tr Tracer) *record.Record {
 // requirementsMet is other_match_required: a record whose keys are all
 // required ones is dropped. Keys are distinct, so counting the required
 // names present tells whether another key is there, without reading (and
-// so decoding) any value.
+// so decoding) any value; and a record with more keys than there are
+// required names has another key, whichever of them it has (the usual
+// output: no lookup at all).
 func (p *Plan) requirementsMet(o *record.Object) bool {
 	names := p.required
 	if names == nil { // a plan built by hand, without Finish
 		names = requiredNames(p.Require)
+	}
+	if o.Len() > len(names) {
+		return true
 	}
 	n := 0
 	for _, k := range names {
