@@ -211,6 +211,12 @@ func TestDeleteKeysAgreesWithDelete(t *testing.T) {
 			one.Set(k, float64(i))
 			many.Set(k, float64(i))
 		}
+		if rnd.Intn(10) == 0 { // wider than the lookup path takes
+			for j := 0; j < 70; j++ {
+				one.Set(fmt.Sprint("w", j), true)
+				many.Set(fmt.Sprint("w", j), true)
+			}
+		}
 		var keys []string
 		for i := rnd.Intn(4); i > 0; i-- {
 			keys = append(keys, names[rnd.Intn(len(names))])
