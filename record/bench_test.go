@@ -244,3 +244,20 @@ func BenchmarkPathGetDotted(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEscapedString decodes a JSON-in-string field's text with its
+// escapes (the orders records' payload), with a recycled Decoder's memory.
+func BenchmarkEscapedString(b *testing.B) {
+	s := `"{\"device\":\"android\",\"campaign\":\"blackfriday\",\"session\":\"6ca44cf2ca4ef700\"}",`
+	var dec Decoder
+	dec.Recycle()
+	for i := 0; i < b.N; i++ {
+		d := decoder{s: s, slab: dec.slab}
+		if _, err := d.str(); err != nil {
+			b.Fatal(err)
+		}
+		if i%1000 == 999 {
+			dec.Recycle()
+		}
+	}
+}

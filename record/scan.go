@@ -163,6 +163,13 @@ func (d *decoder) escapedStr(start int) (string, error) {
 			d.i++
 			continue
 		}
+		if d.i+1 < len(d.s) { // \" \\ \/ (JSON inside a string), without escape's call
+			if e := d.s[d.i+1]; e == '"' || e == '\\' || e == '/' {
+				buf = append(buf, e)
+				d.i += 2
+				continue
+			}
+		}
 		var err error
 		if buf, err = d.escape(buf); err != nil {
 			return "", err
