@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -136,5 +137,30 @@ func BenchmarkSkipMembers(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestEscapedStringsDecodeAsEncodingJSON pins string decoding (the
+// escapes' fast paths included) against encoding/json on random strings
+// of escapes, non-ASCII and invalid UTF-8, by every decoder.
+func TestEscapedStringsDecodeAsEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var dec Decoder
+	dec.Recycle()
+	for range 20000 {
+		s := randomJSONString(rng)
+		var want string
+		if err := json.Unmarshal([]byte(s), &want); err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		for _, parse := range []func(string) (any, error){ParseJSONString, dec.ParseRecord} {
+			got, err := parse(`{"k":` + s + `}`)
+			if err != nil {
+				t.Fatalf("%q: %v", s, err)
+			}
+			if v, _ := got.(*Object).Get("k"); v != want {
+				t.Fatalf("%q decodes to %q, want %q", s, v, want)
+			}
+		}
 	}
 }
