@@ -8,7 +8,9 @@ import "unsafe"
 // one allocation per value. A record's values share a chunk with other
 // records' values and keep it alive as long as any of them is kept; boxed
 // values never change, and a record's members have a piece of their own,
-// so sharing is safe. The zero value is ready to use.
+// so sharing is safe. The zero value is ready to use. A Decoder its owner
+// recycles (Recycle: nothing it made is read any more) hands out the same
+// chunks again instead.
 //
 // A Decoder and the records it returns belong to one goroutine: nested
 // values are decoded into the Decoder's memory when first read, so a record
@@ -139,8 +141,8 @@ func (sl *slab) endRecord(o *Object) {
 }
 
 // text returns b as a string in the slab's memory. The bytes of a chunk
-// are written once, when handed out, and never again, so strings may
-// point into it.
+// are written once, when handed out, and never again until the slab is
+// recycled, so strings may point into it.
 func (sl *slab) text(b []byte) string {
 	n := len(b)
 	if n == 0 || n > maxBytes {
