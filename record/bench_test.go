@@ -91,8 +91,16 @@ func BenchmarkDecoderWeblog(b *testing.B) {
 // BenchmarkDecoderWeblogNested adds reading the nested values the web-log
 // rules read (user.email, user.name.first, geo, tags).
 func BenchmarkDecoderWeblogNested(b *testing.B) {
-	lines := weblogStrings(b)
-	paths := []Path{ParsePath("user.email"), ParsePath("user.name.first"), ParsePath("geo"), ParsePath("tags")}
+	benchDecodeAndRead(b, weblogStrings(b), 0, "user.email", "user.name.first", "geo", "tags")
+}
+
+// benchDecodeAndRead decodes the lines with one Decoder, recycled after
+// every batch lines when batch > 0, and reads the paths from each record.
+func benchDecodeAndRead(b *testing.B, lines []string, batch int, paths ...string) {
+	parsed := make([]Path, len(paths))
+	for i, p := range paths {
+		parsed[i] = ParsePath(p)
+	}
 	var dec Decoder
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -101,8 +109,11 @@ func BenchmarkDecoderWeblogNested(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, p := range paths {
+		for _, p := range parsed {
 			p.Get(v.(*Object))
+		}
+		if batch > 0 && i%batch == batch-1 {
+			dec.Recycle()
 		}
 	}
 }
@@ -138,14 +149,20 @@ func BenchmarkPathGetWeblog(b *testing.B) {
 	for i, l := range lines {
 		objs[i], _ = ParseObject([]byte(l))
 	}
-	var paths []Path
-	for _, p := range []string{"host", "status", "url", "ip", "bytes", "method", "userAgent", "request_id", "created", "tags", "user.email"} {
-		paths = append(paths, ParsePath(p))
+	benchPathGets(b, objs, "host", "status", "url", "ip", "bytes", "method", "userAgent", "request_id", "created", "tags", "user.email")
+}
+
+// benchPathGets reads the paths from the objects, one object per
+// iteration.
+func benchPathGets(b *testing.B, objs []*Object, paths ...string) {
+	parsed := make([]Path, len(paths))
+	for i, p := range paths {
+		parsed[i] = ParsePath(p)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		o := objs[i%len(objs)]
-		for _, p := range paths {
+		for _, p := range parsed {
 			p.Get(o)
 		}
 	}
@@ -191,26 +208,7 @@ func BenchmarkDecoderRecycled(b *testing.B) {
 	}
 	for _, set := range sets {
 		b.Run(set.name, func(b *testing.B) {
-			lines := fileStrings(b, set.file)
-			var paths []Path
-			for _, p := range set.paths {
-				paths = append(paths, ParsePath(p))
-			}
-			var dec Decoder
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				v, err := dec.ParseRecord(lines[i%len(lines)])
-				if err != nil {
-					b.Fatal(err)
-				}
-				for _, p := range paths {
-					p.Get(v.(*Object))
-				}
-				if i%100 == 99 { // about a 64 KiB batch
-					dec.Recycle()
-				}
-			}
+			benchDecodeAndRead(b, fileStrings(b, set.file), 100, set.paths...) // 100 lines: about a 64 KiB batch
 		})
 	}
 }
@@ -232,17 +230,7 @@ func BenchmarkPathGetDotted(b *testing.B) {
 		v, _ := dec.ParseRecord(l)
 		objs = append(objs, v.(*Object))
 	}
-	var paths []Path
-	for _, p := range []string{"customer.email", "customer.vip", "customer.name.last", "shipping.city", "shipping.geo", "shipping.zip"} {
-		paths = append(paths, ParsePath(p))
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		o := objs[i%len(objs)]
-		for _, p := range paths {
-			p.Get(o)
-		}
-	}
+	benchPathGets(b, objs, "customer.email", "customer.vip", "customer.name.last", "shipping.city", "shipping.geo", "shipping.zip")
 }
 
 // BenchmarkEscapedString decodes a JSON-in-string field's text with its
