@@ -201,10 +201,58 @@ func (c *canonicalScan) number() bool {
 	if simple && len(lit) < 16 && lit != "-0" {
 		return true // decoded exactly, written back digit for digit
 	}
+	if shortDecimal(lit) {
+		return true
+	}
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil || math.IsInf(f, 0) {
 		return false
 	}
 	var buf [32]byte
 	return string(AppendNumber(buf[:0], f)) == lit
+}
+
+// shortDecimal reports whether lit is a decimal written as JavaScript
+// writes numbers (55.96, -0.25, 0.000015: no exponent, no leading zero
+// but the one before a point, no trailing zero after it) with at most 15
+// significant digits and a value of at least 10^-6 (smaller ones are
+// written with an exponent). Such a number is its own text, so that no
+// conversion need tell: decimals of at most 15 significant digits read
+// back as themselves (a float64 holds 15 digits), so the float64 that
+// lit reads as has no shorter decimal (it would read back as that float64
+// too, and two such decimals cannot), and lit is the shortest one, the
+// one AppendNumber writes (TestShortDecimalIsCanonical).
+func shortDecimal(lit string) bool {
+	i := 0
+	if lit[0] == '-' {
+		i = 1
+	}
+	intStart := i
+	for i < len(lit) && isDigit(lit[i]) {
+		i++
+	}
+	intDigits := i - intStart
+	if intDigits == 0 || intDigits > 1 && lit[intStart] == '0' || i >= len(lit) || lit[i] != '.' {
+		return false
+	}
+	i++
+	fracStart := i
+	for i < len(lit) && isDigit(lit[i]) {
+		i++
+	}
+	if i != len(lit) || i == fracStart || lit[i-1] == '0' {
+		return false
+	}
+	significant := intDigits + i - fracStart
+	if lit[intStart] == '0' { // 0.000ddd: the zeros are not significant
+		zeros := 0
+		for lit[fracStart+zeros] == '0' {
+			zeros++
+		}
+		if zeros > 5 { // below 10^-6
+			return false
+		}
+		significant = i - fracStart - zeros
+	}
+	return significant <= 15
 }

@@ -2,6 +2,7 @@ package record
 
 import (
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -107,5 +108,59 @@ func TestCanonicalRepeatedKeys(t *testing.T) {
 	}
 	if said < same*9/10 {
 		t.Errorf("canonical() said yes to %d of %d texts that encode as they are", said, same)
+	}
+}
+
+// TestShortDecimalIsCanonical pins canonical's shortcut for decimals
+// against converting them: whatever shortDecimal accepts, strconv reads
+// and AppendNumber writes back as it was, on random decimals of every
+// length, with leading and trailing zeros, around 10^-6 and 15 digits.
+func TestShortDecimalIsCanonical(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = '0' + byte(rng.Intn(10))
+		}
+		return string(b)
+	}
+	lits := []string{"0.000001", "0.0000001", "0.0000015", "-0.5", "123456789012345.5", "12345678901234.5", "0.123456789012345",
+		"0.1234567890123456", "9007199254740993.5", "1.0", "01.5", "-0.0", ".5", "5.", "1.5e3"}
+	for n := 0; n < 300000; n++ {
+		lit := digits(rng.Intn(18)) + "." + strings.Repeat("0", rng.Intn(8)) + digits(rng.Intn(18))
+		if rng.Intn(2) == 0 {
+			lit = "-" + lit
+		}
+		lits = append(lits, lit)
+	}
+	accepted := 0
+	for _, lit := range lits {
+		if lit == "" || !shortDecimal(lit) {
+			continue
+		}
+		accepted++
+		f, err := strconv.ParseFloat(lit, 64)
+		if got := string(AppendNumber(nil, f)); err != nil || got != lit {
+			t.Fatalf("%s: shortDecimal accepts it, but it reads as %v (%v) and is written %s", lit, f, err, got)
+		}
+	}
+	if accepted < len(lits)/10 {
+		t.Errorf("shortDecimal accepted %d of %d", accepted, len(lits))
+	}
+}
+
+// BenchmarkPassThroughRaw writes records read as text (ParseRecordRaw)
+// and never used: the canonical check and a copy (orders records have a
+// handful of decimals).
+func BenchmarkPassThroughRaw(b *testing.B) {
+	lines := fileStrings(b, "../testdata/orders/orders-2k.ndjson")
+	buf := make([]byte, 0, 4096)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		v, err := ParseRecordRaw(lines[i%len(lines)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf = AppendJSON(buf[:0], v)
 	}
 }
