@@ -115,12 +115,96 @@ func (b *builder) access(n *Node, p pred) (node, error) {
 		}
 		return &wildLeaf{segs: segs, p: p}, nil
 	case strings.ContainsAny(n.Field, ".["):
-		return &pathLeaf{path: record.ParsePath(n.Field), p: p}, nil
+		path := record.ParsePath(n.Field)
+		if _, ok := p.(exists); ok {
+			return &pathExists{path}, nil
+		}
+		return &pathLeaf{path: path, p: p}, nil
 	}
-	if t, ok := p.(termString); ok {
-		return &keyString{key: record.NewKey(n.Field), want: string(t)}, nil
+	return keyNode(record.NewKey(n.Field), p), nil
+}
+
+// keyNode is the leaf of p on a top-level key: keyLeaf, or for the common
+// predicates a leaf that tests them without the predicate's dispatch.
+func keyNode(key record.Key, p pred) node {
+	switch x := p.(type) {
+	case termString:
+		return &keyString{key: key, want: string(x)}
+	case termNumber:
+		return &keyNumber{key: key, want: float64(x)}
+	case *jsRange:
+		return &keyRange{key: key, r: x}
+	case exists:
+		return &keyExists{key}
 	}
-	return &keyLeaf{key: record.NewKey(n.Field), p: p}, nil
+	return &keyLeaf{key: key, p: p}
+}
+
+// keyNumber is keyLeaf with termNumber (status:200).
+type keyNumber struct {
+	key  record.Key
+	want float64
+}
+
+func (l *keyNumber) match(o *record.Object, b *jsre.Budget) bool {
+	v, _ := l.key.Get(o)
+	return hasNumber(v, l.want)
+}
+
+// hasNumber reports whether v is the number want or an array with it as an
+// element (expand with termNumber).
+func hasNumber(v any, want float64) bool {
+	switch x := v.(type) {
+	case float64:
+		return x == want
+	case []any:
+		for _, e := range x {
+			if f, ok := e.(float64); ok && f == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keyRange is keyLeaf with jsRange (status:>=500).
+type keyRange struct {
+	key record.Key
+	r   *jsRange
+}
+
+func (l *keyRange) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	return l.r.holdsIn(v, ok)
+}
+
+// keyExists and pathExists are keyLeaf and pathLeaf with exists.
+type keyExists struct{ key record.Key }
+
+func (l *keyExists) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	return existsIn(v, ok)
+}
+
+type pathExists struct{ path record.Path }
+
+func (l *pathExists) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.path.Get(o)
+	return existsIn(v, ok)
+}
+
+// existsIn is expand with exists: a present value other than null, or an
+// array with one.
+func existsIn(v any, ok bool) bool {
+	if arr, isArr := v.([]any); isArr {
+		for _, e := range arr {
+			if e != record.Undefined && e != nil {
+				return true
+			}
+		}
+		return false
+	}
+	return ok && v != nil
 }
 
 // keyString is keyLeaf with termString, the commonest leaf (host:x,
@@ -133,12 +217,17 @@ type keyString struct {
 
 func (l *keyString) match(o *record.Object, b *jsre.Budget) bool {
 	v, _ := l.key.Get(o)
+	return hasString(v, l.want)
+}
+
+// hasString reports whether v is want or an array with want as an element.
+func hasString(v any, want string) bool {
 	switch x := v.(type) {
 	case string:
-		return x == l.want
+		return x == want
 	case []any:
 		for _, e := range x {
-			if s, ok := e.(string); ok && s == l.want {
+			if s, ok := e.(string); ok && s == want {
 				return true
 			}
 		}

@@ -1,50 +1,90 @@
 package selector
 
 import (
+	"fmt"
+	"math"
 	"math/rand"
 	"testing"
 
 	"github.com/sluice-dev/sluice/record"
 )
 
-// TestKeyStringAgreesWithKeyLeaf pins the string-term leaf against the
-// general leaf with the same predicate, on values of every kind under the
-// key: strings (equal, longer, empty, non-ASCII), numbers, booleans, null,
-// objects, arrays mixing them (nested arrays too), a missing key.
-func TestKeyStringAgreesWithKeyLeaf(t *testing.T) {
-	values := []string{`"GET"`, `"get"`, `"GETS"`, `""`, `"é"`, `1`, `0`, `true`, `null`, `{"a":"GET"}`,
-		`["GET"]`, `["x","GET"]`, `[]`, `[1,"GET",null]`, `[["GET"]]`, `[null]`, `["é",""]`, `"1"`}
+// leafValues are values of every kind for a field: strings (equal, longer,
+// empty, non-ASCII, numeric), numbers (edges, -0, huge), booleans, null,
+// objects, arrays mixing them (nested and empty arrays too).
+var leafValues = []string{`"GET"`, `"get"`, `"GETS"`, `""`, `"é"`, `1`, `0`, `-0`, `200`, `200.5`, `-1`, `1e308`,
+	`-1e308`, `500`, `499.99999999999994`, `40000`, `true`, `false`, `null`, `{"a":"GET"}`, `{}`, `["GET"]`,
+	`["x","GET"]`, `[]`, `[1,"GET",null]`, `[["GET"]]`, `[null]`, `[null,null]`, `["é",""]`, `"1"`, `"200"`,
+	`" 500 "`, `"abc"`, `[200]`, `[1,500]`, `["500"]`, `[[500]]`, `[true]`, `[{}]`, `[false,0]`}
+
+// TestFastLeavesAgreeWithGeneralLeaves pins each leaf made for a common
+// predicate (keyString, keyNumber, keyRange, keyExists, pathExists)
+// against the general leaf with the same predicate, on random records with
+// values of every kind under the field, or without the field.
+func TestFastLeavesAgreeWithGeneralLeaves(t *testing.T) {
+	preds := []pred{termString("GET"), termString(""), termString("é"), termString("1"),
+		termNumber(200), termNumber(0), termNumber(-1), termNumber(math.Inf(1)), exists{}}
+	for _, q := range []string{`k:>=500`, `k:>500`, `k:<=0`, `k:<1`, `k:[1 TO 500]`, `k:{0 TO 200}`, `k:>=abc`,
+		`k:<"500"`, `k:[* TO 200]`, `k:>=-1`} {
+		n, err := Parse(q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := (&builder{query: q}).pred(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		preds = append(preds, p)
+	}
 	rng := rand.New(rand.NewSource(4))
-	for _, want := range []string{"GET", "", "é", "1"} {
-		fast := &keyString{key: record.NewKey("k"), want: want}
-		slow := &keyLeaf{key: record.NewKey("k"), p: termString(want)}
-		for i := 0; i < 2000; i++ {
-			text := `{"a":1}`
-			if i%len(values) != 0 || rng.Intn(2) == 0 { // now and then no "k" at all
-				text = `{"a":1,"k":` + values[rng.Intn(len(values))] + `}`
+	for _, p := range preds {
+		fast := keyNode(record.NewKey("k"), p)
+		if _, general := fast.(*keyLeaf); general {
+			t.Fatalf("%#v: no fast leaf", p)
+		}
+		slow := &keyLeaf{key: record.NewKey("k"), p: p}
+		path := node(&pathLeaf{path: record.ParsePath("n.k"), p: p})
+		if _, ok := p.(exists); ok {
+			path = &pathExists{record.ParsePath("n.k")}
+		}
+		slowPath := &pathLeaf{path: record.ParsePath("n.k"), p: p}
+		for i := 0; i < 3000; i++ {
+			text := `{"a":1,"n":{}}`
+			if i%len(leafValues) != 0 || rng.Intn(2) == 0 { // now and then no "k" at all
+				v := leafValues[rng.Intn(len(leafValues))]
+				text = `{"a":1,"k":` + v + `,"n":{"k":` + v + `}}`
 			}
 			o, err := record.ParseObject([]byte(text))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got, want := fast.match(o, nil), slow.match(o, nil); got != want {
-				t.Fatalf("term %q on %s: fast %v, general %v", fast.want, text, got, want)
+				t.Fatalf("%T %#v on %s: fast %v, general %v", fast, p, text, got, want)
+			}
+			if got, want := path.match(o, nil), slowPath.match(o, nil); got != want {
+				t.Fatalf("%T %#v on %s: fast %v, general %v", path, p, text, got, want)
 			}
 		}
 	}
 }
 
-// TestStringTermsUseKeyString: a plain string term on a key is built as
-// the fast leaf (the test above pins it), other terms as the general one.
-func TestStringTermsUseKeyString(t *testing.T) {
-	for q, want := range map[string]bool{`host:www.example.com`: true, `host:"a b"`: true, `n:1`: false,
-		`a.b:x`: false, `b:true`: false, `ip:"10.0.0.1"`: false} {
-		m, err := Compile(q, Options{Types: map[string]string{"ip": "ip"}})
+// TestCommonTermsUseFastLeaves: the common terms on a key (and _exists_ on
+// a path) are built as their fast leaves (the test above pins them), other
+// terms as the general ones.
+func TestCommonTermsUseFastLeaves(t *testing.T) {
+	for q, want := range map[string]string{
+		`host:www.example.com`: "*selector.keyString", `host:"a b"`: "*selector.keyString",
+		`n:1`: "*selector.keyNumber", `n:>=500`: "*selector.keyRange", `n:[1 TO 5]`: "*selector.keyRange",
+		`_exists_:n`: "*selector.keyExists", `_exists_:a.b`: "*selector.pathExists",
+		`a.b:x`: "*selector.pathLeaf", `b:true`: "*selector.keyLeaf", `ip:"10.0.0.1"`: "*selector.keyLeaf",
+		`d:>=2024-01-01`: "*selector.keyLeaf", `n:/x/`: "*selector.keyLeaf",
+	} {
+		m, err := Compile(q, Options{Types: map[string]string{"ip": "ip", "d": "date"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, got := m.root.(*keyString); got != want {
-			t.Errorf("%s: built as %T", q, m.root)
+		if got := fmt.Sprintf("%T", m.root); got != want {
+			t.Errorf("%s: built as %s, want %s", q, got, want)
 		}
 	}
 }
