@@ -115,13 +115,33 @@ func (b *builder) access(n *Node, p pred) (node, error) {
 		}
 		return &wildLeaf{segs: segs, p: p}, nil
 	case strings.ContainsAny(n.Field, ".["):
-		path := record.ParsePath(n.Field)
-		if _, ok := p.(exists); ok {
-			return &pathExists{path}, nil
-		}
-		return &pathLeaf{path: path, p: p}, nil
+		return pathNode(record.ParsePath(n.Field), p), nil
 	}
 	return keyNode(record.NewKey(n.Field), p), nil
+}
+
+// pathNode is the leaf of p on a dotted path: pathLeaf, or for the common
+// predicates a leaf that tests them without the predicate's dispatch.
+func pathNode(path record.Path, p pred) node {
+	if _, ok := p.(exists); ok {
+		return &pathExists{path}
+	}
+	if re := patternOf(p); re != nil {
+		return &pathPattern{path: path, re: re, p: p}
+	}
+	return &pathLeaf{path: path, p: p}
+}
+
+// patternOf is the regular expression of a regexp or wildcard predicate,
+// which tests a string by matching it; nil for other predicates.
+func patternOf(p pred) *jsre.Regexp {
+	switch x := p.(type) {
+	case regexpPred:
+		return x.re
+	case wildcardPred:
+		return x.re
+	}
+	return nil
 }
 
 // keyNode is the leaf of p on a top-level key: keyLeaf, or for the common
@@ -137,7 +157,43 @@ func keyNode(key record.Key, p pred) node {
 	case exists:
 		return &keyExists{key}
 	}
+	if re := patternOf(p); re != nil {
+		return &keyPattern{key: key, re: re, p: p}
+	}
 	return &keyLeaf{key: key, p: p}
+}
+
+// keyPattern and pathPattern are keyLeaf and pathLeaf with a regexp or
+// wildcard predicate p (userAgent:/.*Chrome.*/): a string value is matched
+// with p's regular expression re at once, anything else goes through p.
+type keyPattern struct {
+	key record.Key
+	re  *jsre.Regexp
+	p   pred
+}
+
+func (l *keyPattern) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	if s, isStr := v.(string); isStr {
+		m, _ := l.re.MatchStringIn(s, b)
+		return m
+	}
+	return expand(l.p, v, ok, b)
+}
+
+type pathPattern struct {
+	path record.Path
+	re   *jsre.Regexp
+	p    pred
+}
+
+func (l *pathPattern) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.path.Get(o)
+	if s, isStr := v.(string); isStr {
+		m, _ := l.re.MatchStringIn(s, b)
+		return m
+	}
+	return expand(l.p, v, ok, b)
 }
 
 // keyNumber is keyLeaf with termNumber (status:200).

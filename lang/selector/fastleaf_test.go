@@ -18,14 +18,16 @@ var leafValues = []string{`"GET"`, `"get"`, `"GETS"`, `""`, `"é"`, `1`, `0`, `-
 	`" 500 "`, `"abc"`, `[200]`, `[1,500]`, `["500"]`, `[[500]]`, `[true]`, `[{}]`, `[false,0]`}
 
 // TestFastLeavesAgreeWithGeneralLeaves pins each leaf made for a common
-// predicate (keyString, keyNumber, keyRange, keyExists, pathExists)
+// predicate (keyString, keyNumber, keyRange, keyExists, keyPattern, and
+// on a path pathExists, pathPattern)
 // against the general leaf with the same predicate, on random records with
 // values of every kind under the field, or without the field.
 func TestFastLeavesAgreeWithGeneralLeaves(t *testing.T) {
 	preds := []pred{termString("GET"), termString(""), termString("é"), termString("1"),
 		termNumber(200), termNumber(0), termNumber(-1), termNumber(math.Inf(1)), exists{}}
 	for _, q := range []string{`k:>=500`, `k:>500`, `k:<=0`, `k:<1`, `k:[1 TO 500]`, `k:{0 TO 200}`, `k:>=abc`,
-		`k:<"500"`, `k:[* TO 200]`, `k:>=-1`} {
+		`k:<"500"`, `k:[* TO 200]`, `k:>=-1`, `k:/GE.*/`, `k:/.*(1|true|null).*/`, `k:/[0-9]+/`, `k:/()/`,
+		`k:/.*é.*/`, `k:/\[.*/`, `k:G*`, `k:*E*`, `k:?`, `k:*`, `k:1*`} {
 		n, err := Parse(q, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -43,10 +45,7 @@ func TestFastLeavesAgreeWithGeneralLeaves(t *testing.T) {
 			t.Fatalf("%#v: no fast leaf", p)
 		}
 		slow := &keyLeaf{key: record.NewKey("k"), p: p}
-		path := node(&pathLeaf{path: record.ParsePath("n.k"), p: p})
-		if _, ok := p.(exists); ok {
-			path = &pathExists{record.ParsePath("n.k")}
-		}
+		path := pathNode(record.ParsePath("n.k"), p)
 		slowPath := &pathLeaf{path: record.ParsePath("n.k"), p: p}
 		for i := 0; i < 3000; i++ {
 			text := `{"a":1,"n":{}}`
@@ -77,7 +76,8 @@ func TestCommonTermsUseFastLeaves(t *testing.T) {
 		`n:1`: "*selector.keyNumber", `n:>=500`: "*selector.keyRange", `n:[1 TO 5]`: "*selector.keyRange",
 		`_exists_:n`: "*selector.keyExists", `_exists_:a.b`: "*selector.pathExists",
 		`a.b:x`: "*selector.pathLeaf", `b:true`: "*selector.keyLeaf", `ip:"10.0.0.1"`: "*selector.keyLeaf",
-		`d:>=2024-01-01`: "*selector.keyLeaf", `n:/x/`: "*selector.keyLeaf",
+		`d:>=2024-01-01`: "*selector.keyLeaf", `n:/x/`: "*selector.keyPattern", `n:x*`: "*selector.keyPattern",
+		`a.b:/x/`: "*selector.pathPattern", `a.b:*x`: "*selector.pathPattern", `a.b:>=1`: "*selector.pathLeaf",
 	} {
 		m, err := Compile(q, Options{Types: map[string]string{"ip": "ip", "d": "date"}})
 		if err != nil {
