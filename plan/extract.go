@@ -25,7 +25,11 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	var err error
 	switch {
 	case ok && (e.Regex != nil || e.Slice):
-		r, err = e.over(v, st)
+		if s, isStr := v.(string); isStr {
+			r, err = e.one(s, st) // what over does with a string, a call less
+		} else {
+			r, err = e.over(v, st)
+		}
 	case ok && e.Exp != nil:
 		r, err = e.Exp.Eval(ctx)
 	case ok:
@@ -36,11 +40,10 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	if err != nil || record.IsNil(r) {
 		return false, err
 	}
-	if segs := e.Target.Segments(); dst != src && len(segs) == 1 {
+	if dst != src {
 		// a value read from src cannot contain the fork, so the check
-		// Path.Set makes against a record containing itself is not needed:
-		// what is left of Path.Set for a path of one key
-		dst.Set(segs[0], r)
+		// Path.Set makes against a record containing itself is not needed
+		setNew(dst, &e.Target, r)
 	} else {
 		e.Target.Set(dst, r)
 	}
@@ -86,10 +89,13 @@ func (e *Extraction) over(v any, st *State) (any, error) {
 
 // one extracts from one string: by regex, else by start/end.
 func (e *Extraction) one(s string, st *State) (any, error) {
-	if e.Regex != nil {
-		return e.regexFn(s, st)
+	switch {
+	case e.Regex == nil:
+		return e.sliceFn(s, st), nil
+	case e.Multi != MultiTrue:
+		return e.regexFirst(s, st)
 	}
-	return e.sliceFn(s, st), nil
+	return e.regexAll(s, st)
 }
 
 // sliceFn extracts between start and the next end (or to the end).
@@ -115,6 +121,11 @@ func (e *Extraction) regexFn(s string, st *State) (any, error) {
 	if e.Multi != MultiTrue {
 		return e.regexFirst(s, st)
 	}
+	return e.regexAll(s, st)
+}
+
+// regexAll is regexFn with multivalue: every match.
+func (e *Extraction) regexAll(s string, st *State) (any, error) {
 	ms, err := e.Regex.FindAllIn(s, -1, &st.budget)
 	if err != nil {
 		return nil, err

@@ -55,8 +55,8 @@ func (s *Step) extraction(r *record.Record, st *State) (*record.Record, error) {
 func (s *Step) join(o *record.Object, st *State) {
 	b := st.buf[:0]
 	first := true
-	for _, f := range s.Fields {
-		v, ok := f.Get(o)
+	for i := range s.Fields {
+		v, ok := s.Fields[i].Get(o)
 		if !ok {
 			v = record.Undefined
 		}
@@ -64,7 +64,7 @@ func (s *Step) join(o *record.Object, st *State) {
 	}
 	st.buf = b
 	if !sameLength16(b, s.Delimiter) {
-		setString(o, s.Target, st.box(st.scratch.Text(b)))
+		setNew(o, &s.Target, st.box(st.scratch.Text(b)))
 	}
 }
 
@@ -75,9 +75,11 @@ func sameLength16(b []byte, s string) bool {
 	return len(b) <= 3*len(s) && len16(string(b)) == len16(s)
 }
 
-// setString writes a boxed string at path: what Path.Set does for a
-// value that holds nothing, directly into the object for a one-key path.
-func setString(o *record.Object, path record.Path, v any) {
+// setNew writes at path a value that cannot contain o (a boxed string, a
+// value read from another record): what Path.Set does then, directly into
+// the object for a one-key path. (path is a pointer so that the common
+// case copies none of it.)
+func setNew(o *record.Object, path *record.Path, v any) {
 	if segs := path.Segments(); len(segs) == 1 {
 		o.Set(segs[0], v)
 		return

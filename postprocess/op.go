@@ -141,10 +141,11 @@ func (op *Op) RunIn(r *record.Record, sc *Scratch) (*record.Record, error) {
 }
 
 // aborts reports whether err, returned by a function of Impl, is a failure
-// that is not the function's answer: the wrappers return it at once.
-func aborts(err error) bool {
-	return err != nil && (jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge))
-}
+// that is not the function's answer: the wrappers return it at once. (Small
+// enough to be inlined: every step asks, almost always about nil.)
+func aborts(err error) bool { return err != nil && abortsNonNil(err) }
+
+func abortsNonNil(err error) bool { return jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge) }
 
 func (op *Op) read(r *record.Record) (any, bool) {
 	if op.Sources != nil {
@@ -332,7 +333,7 @@ func (op *Op) runFieldValidator(r *record.Record) (*record.Record, error) {
 			return op.remove(r), nil
 		}
 		op.keep(r, v)
-		return nilIfEmpty(r), nil
+		return r, nil // not empty: it holds the string (or an object holding it)
 	}
 	if !ok {
 		v = record.Undefined

@@ -159,30 +159,59 @@ func BindDataMateMACAddress(opts map[string]any) (ValueCheck, error) {
 // BindDataMateLength binds data-mate isLength: `size` compares the UTF-16
 // length (===); otherwise min/max go to validator.isLength; neither => false.
 func BindDataMateLength(opts map[string]any) (ValueCheck, error) {
+	l := bindLength(opts)
+	return dataMate(func(v any) (bool, error) { return l.check(v, false) },
+		func(v any) (bool, error) { return l.check(v, true) }), nil
+}
+
+// BindDataMateLengthString is BindDataMateLength's answer for a string,
+// which is never an error.
+func BindDataMateLengthString(opts map[string]any) func(string) bool {
+	return bindLength(opts).str
+}
+
+// dataMateLength is data-mate isLength bound to its options.
+type dataMateLength struct {
+	useSize, useRange bool
+	size              float64 // the size when useSize and sizeIsNum
+	sizeIsNum         bool
+	r                 LengthRange
+}
+
+func bindLength(opts map[string]any) *dataMateLength {
 	size, hasSize := prop(opts, "size")
 	minV, minOK := prop(opts, "min")
 	maxV, maxOK := prop(opts, "max")
-	useSize := truthy(size, hasSize)
-	useRange := truthy(minV, minOK) || truthy(maxV, maxOK)
-	r := LengthRange{Min: 0.0, Max: Bound{Set: maxOK, Val: maxV}}
+	l := &dataMateLength{useSize: truthy(size, hasSize), useRange: truthy(minV, minOK) || truthy(maxV, maxOK),
+		r: LengthRange{Min: 0.0, Max: Bound{Set: maxOK, Val: maxV}}}
+	l.size, l.sizeIsNum = numberOf(size)
 	if truthy(minV, minOK) {
-		r.Min = minV
+		l.r.Min = minV
 	}
-	check := func(v any, lifted bool) (bool, error) {
-		s, isStr := v.(string)
-		switch {
-		case useSize:
-			f, isNum := numberOf(size)
-			return isStr && isNum && f == float64(utf16Len(s)), nil
-		case !useRange:
-			return false, nil
-		case !isStr && lifted:
-			return false, errNotString
-		}
-		return isStr && IsLength(s, r, nil), nil
+	return l
+}
+
+// check is the answer for any value but nil and arrays; lifted: v is an
+// array's element.
+func (l *dataMateLength) check(v any, lifted bool) (bool, error) {
+	if s, isStr := v.(string); isStr {
+		return l.str(s), nil
 	}
-	return dataMate(func(v any) (bool, error) { return check(v, false) },
-		func(v any) (bool, error) { return check(v, true) }), nil
+	if lifted && !l.useSize && l.useRange {
+		return false, errNotString
+	}
+	return false, nil
+}
+
+// str is the answer for a string.
+func (l *dataMateLength) str(s string) bool {
+	switch {
+	case l.useSize:
+		return l.sizeIsNum && l.size == float64(utf16Len(s))
+	case !l.useRange:
+		return false
+	}
+	return IsLength(s, l.r, nil)
 }
 
 var errNotString = errors.New("TypeError: Expected a string")

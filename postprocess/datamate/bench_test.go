@@ -91,3 +91,40 @@ func BenchmarkRequired(b *testing.B) {
 func BenchmarkTransformRecord(b *testing.B) {
 	benchRecord(b, "transformRecord", `{"jexlExp":"hello|toUpperCase","field":"final"}`, `{"hello":"world"}`)
 }
+
+// BenchmarkValidatorStep: a validation step as the plan runs it (the rule
+// wrapper on a record holding the value, in place), with the validator's
+// answer for strings (fast) and without it (slow).
+func BenchmarkValidatorStep(b *testing.B) {
+	for _, c := range []struct{ name, args, input string }{
+		{"isLength", `{"min":2,"max":2}`, `"nl"`},
+		{"isEmail", `{}`, `"gus.ng853@example.com"`},
+		{"isString", `{}`, `"gus.ng853@example.com"`},
+	} {
+		for _, fast := range []bool{true, false} {
+			mode := "fast"
+			if !fast {
+				mode = "slow"
+			}
+			b.Run(c.name+"/"+mode, func(b *testing.B) {
+				op, err := postprocess.NewOp(specByName(c.name), ruleArgs(b, []byte(c.args)), "field", nil, "field", false)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !fast {
+					slow := *op.Impl
+					slow.ValidString = nil
+					op.Impl = &slow
+				}
+				rec := record.New(record.FromMap(map[string]any{"field": mustParse(b, []byte(c.input))}))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if r, err := op.Run(rec); r == nil || err != nil {
+						b.Fatal("removed", err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -78,16 +78,16 @@ func checkFromString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, 
 	}
 	slow := *impl
 	slow.FromString = nil
-	checkWrapper(t, s, &slow, in, false, sc)
+	checkWrapper(t, s, record.NewObject(0), &slow, in, false, sc)
 }
 
 // checkWrapper: the rule wrapper of s's operation on a record holding in,
 // in place and to another target, gives the same record with its Impl as
 // with slow (the Impl without a fast path), sc or not.
-func checkWrapper(t *testing.T, s *postprocess.Spec, slow *postprocess.Impl, in string, invert bool, sc *postprocess.Scratch) {
+func checkWrapper(t *testing.T, s *postprocess.Spec, rule *record.Object, slow *postprocess.Impl, in string, invert bool, sc *postprocess.Scratch) {
 	t.Helper()
 	for _, target := range []string{"field", "out"} {
-		fast, err := postprocess.NewOp(s, record.NewObject(0), "field", nil, target, invert)
+		fast, err := postprocess.NewOp(s, rule, "field", nil, target, invert)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,21 +121,58 @@ func TestValidStringAgreesWithValidate(t *testing.T) {
 	}
 	var names []string
 	for _, s := range Specs() {
-		impl, err := s.Build(postprocess.NewArgs(record.NewObject(0)))
-		if err != nil || impl.ValidString == nil {
-			continue
-		}
-		names = append(names, s.Name)
-		for _, in := range inputs {
-			checkValidString(t, s, impl, in)
+		for _, rule := range validStringRules(t, s.Name) {
+			impl, err := s.Build(postprocess.NewArgs(rule))
+			if err != nil || impl.ValidString == nil {
+				continue
+			}
+			names = append(names, s.Name+record.JSON(rule))
+			for _, in := range inputs {
+				checkValidString(t, s, rule, impl, in)
+			}
 		}
 	}
 	if len(names) < 8 {
 		t.Fatalf("only %v have an answer for strings", names)
 	}
+	for name, rules := range validStringArgs {
+		n := 0
+		for _, got := range names {
+			if strings.HasPrefix(got, name+"{") {
+				n++
+			}
+		}
+		if n < len(rules) {
+			t.Errorf("%s has an answer for strings with only %d of its %d argument sets", name, n, len(rules))
+		}
+	}
 }
 
-func checkValidString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl, in string) {
+// validStringArgs are the rule arguments TestValidStringAgreesWithValidate
+// builds a validator with, besides none: for the validators whose answer
+// for strings depends on them (numbers, numeric strings, falsy values,
+// nonsense).
+var validStringArgs = map[string][]string{
+	"isLength": {`{"min":2,"max":2}`, `{"min":6,"max":80}`, `{"size":7}`, `{"size":2}`, `{"size":"2"}`, `{"size":0,"min":1}`,
+		`{"size":true}`, `{"size":"x"}`, `{"min":3}`, `{"max":5}`, `{"min":"3","max":"4"}`, `{"min":"0","max":0}`,
+		`{"max":null,"min":1}`, `{"min":"x"}`, `{"min":-1,"max":1.5}`, `{"size":null,"max":4}`, `{"max":0,"min":false,"size":"0"}`},
+}
+
+// validStringRules are the rule objects to build name with: none, then
+// validStringArgs.
+func validStringRules(t *testing.T, name string) []*record.Object {
+	rules := []*record.Object{record.NewObject(0)}
+	for _, a := range validStringArgs[name] {
+		v, err := record.ParseJSONString(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules = append(rules, v.(*record.Object))
+	}
+	return rules
+}
+
+func checkValidString(t *testing.T, s *postprocess.Spec, rule *record.Object, impl *postprocess.Impl, in string) {
 	t.Helper()
 	want, werr := impl.Validate(in)
 	if got := impl.ValidString(in); werr != nil || got != want {
@@ -144,6 +181,6 @@ func checkValidString(t *testing.T, s *postprocess.Spec, impl *postprocess.Impl,
 	slow := *impl
 	slow.ValidString = nil
 	for _, invert := range []bool{false, true} {
-		checkWrapper(t, s, &slow, in, invert, nil)
+		checkWrapper(t, s, rule, &slow, in, invert, nil)
 	}
 }

@@ -75,6 +75,22 @@ func validString(s *spec, pred func(string) bool) *spec {
 	return withImpl(s, func(impl *postprocess.Impl) { impl.ValidString = pred })
 }
 
+// validStringBy is validString for a validator whose answer for strings
+// depends on the rule's arguments: pred makes it from them, once Build has
+// accepted them.
+func validStringBy(s *spec, pred func(a *args) func(string) bool) *spec {
+	build := s.Build
+	s.Build = func(a *args) (*postprocess.Impl, error) {
+		impl, err := build(a)
+		if err != nil {
+			return nil, err
+		}
+		impl.ValidString = pred(a)
+		return impl, nil
+	}
+	return s
+}
+
 // withImpl makes s's Build set more of the Impl it builds.
 func withImpl(s *spec, set func(*postprocess.Impl)) *spec {
 	build := s.Build
