@@ -127,7 +127,7 @@ func pathNode(path record.Path, p pred) node {
 		return &pathExists{path}
 	}
 	if re := patternOf(p); re != nil {
-		return &pathPattern{path: path, re: re, p: p}
+		return &pathPattern{path, patternTest{re, p}}
 	}
 	return &pathLeaf{path: path, p: p}
 }
@@ -158,42 +158,47 @@ func keyNode(key record.Key, p pred) node {
 		return &keyExists{key}
 	}
 	if re := patternOf(p); re != nil {
-		return &keyPattern{key: key, re: re, p: p}
+		return &keyPattern{key, patternTest{re, p}}
 	}
 	return &keyLeaf{key: key, p: p}
 }
 
 // keyPattern and pathPattern are keyLeaf and pathLeaf with a regexp or
-// wildcard predicate p (userAgent:/.*Chrome.*/): a string value is matched
-// with p's regular expression re at once, anything else goes through p.
+// wildcard predicate (userAgent:/.*Chrome.*/).
 type keyPattern struct {
 	key record.Key
-	re  *jsre.Regexp
-	p   pred
+	patternTest
 }
 
 func (l *keyPattern) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.key.Get(o)
-	if s, isStr := v.(string); isStr {
-		m, _ := l.re.MatchStringIn(s, b)
-		return m
-	}
-	return expand(l.p, v, ok, b)
+	return l.test(v, ok, b)
 }
 
 type pathPattern struct {
 	path record.Path
-	re   *jsre.Regexp
-	p    pred
+	patternTest
 }
 
 func (l *pathPattern) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.path.Get(o)
+	return l.test(v, ok, b)
+}
+
+// patternTest is expand with a regexp or wildcard predicate p: a string
+// value is matched with p's regular expression re at once, anything else
+// goes through p.
+type patternTest struct {
+	re *jsre.Regexp
+	p  pred
+}
+
+func (t *patternTest) test(v any, ok bool, b *jsre.Budget) bool {
 	if s, isStr := v.(string); isStr {
-		m, _ := l.re.MatchStringIn(s, b)
+		m, _ := t.re.MatchStringIn(s, b)
 		return m
 	}
-	return expand(l.p, v, ok, b)
+	return expand(t.p, v, ok, b)
 }
 
 // keyNumber is keyLeaf with termNumber (status:200).
@@ -204,18 +209,18 @@ type keyNumber struct {
 
 func (l *keyNumber) match(o *record.Object, b *jsre.Budget) bool {
 	v, _ := l.key.Get(o)
-	return hasNumber(v, l.want)
+	return hasValue(v, l.want)
 }
 
-// hasNumber reports whether v is the number want or an array with it as an
-// element (expand with termNumber).
-func hasNumber(v any, want float64) bool {
-	switch x := v.(type) {
-	case float64:
+// hasValue reports whether v is want or an array with want as an element:
+// expand with termString or termNumber.
+func hasValue[T string | float64](v any, want T) bool {
+	if x, ok := v.(T); ok {
 		return x == want
-	case []any:
-		for _, e := range x {
-			if f, ok := e.(float64); ok && f == want {
+	}
+	if arr, ok := v.([]any); ok {
+		for _, e := range arr {
+			if x, ok := e.(T); ok && x == want {
 				return true
 			}
 		}
@@ -273,22 +278,7 @@ type keyString struct {
 
 func (l *keyString) match(o *record.Object, b *jsre.Budget) bool {
 	v, _ := l.key.Get(o)
-	return hasString(v, l.want)
-}
-
-// hasString reports whether v is want or an array with want as an element.
-func hasString(v any, want string) bool {
-	switch x := v.(type) {
-	case string:
-		return x == want
-	case []any:
-		for _, e := range x {
-			if s, ok := e.(string); ok && s == want {
-				return true
-			}
-		}
-	}
-	return false
+	return hasValue(v, l.want)
 }
 
 func wildSegments(field string) ([]segMatcher, error) {
