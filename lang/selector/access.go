@@ -115,7 +115,12 @@ func (b *builder) access(n *Node, p pred) (node, error) {
 		}
 		return &wildLeaf{segs: segs, p: p}, nil
 	case strings.ContainsAny(n.Field, ".["):
+		if b.general {
+			return &pathLeaf{path: record.ParsePath(n.Field), p: p}, nil
+		}
 		return pathNode(record.ParsePath(n.Field), p), nil
+	case b.general:
+		return &keyLeaf{key: record.NewKey(n.Field), p: p}, nil
 	}
 	return keyNode(record.NewKey(n.Field), p), nil
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/sluice-dev/sluice/record"
 )
@@ -86,5 +88,72 @@ func TestCommonTermsUseFastLeaves(t *testing.T) {
 		if got := fmt.Sprintf("%T", m.root); got != want {
 			t.Errorf("%s: built as %s, want %s", q, got, want)
 		}
+	}
+}
+
+// TestFastLeavesAgreeOnConformanceCases: every conformance case's
+// selector, built with the leaves for common predicates and built with
+// the general leaves only, matches the same of the case's record and of
+// records with values of every kind under the fields the cases use.
+func TestFastLeavesAgreeOnConformanceCases(t *testing.T) {
+	recs := []*record.Object{}
+	for _, text := range fuzzRecords {
+		o, err := record.ParseObject([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, o)
+	}
+	rng := rand.New(rand.NewSource(8))
+	for i := 0; i < 60; i++ {
+		var b strings.Builder
+		b.WriteString("{")
+		for j, f := range []string{"a", "b", "c", "n", "s", "x", "y", "name", "count", "bool"} {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "%q:%s", f, leafValues[rng.Intn(len(leafValues))])
+		}
+		fmt.Fprintf(&b, `,"a":{"b":%s}}`, leafValues[rng.Intn(len(leafValues))])
+		o, err := record.ParseObject([]byte(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, o)
+	}
+	compared := 0
+	for _, c := range loadCases(t) {
+		opts := Options{Types: c.Types, Variables: c.Vars, Now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+		if opts.Variables == nil {
+			opts.Variables = map[string]any{}
+		}
+		n, err := Parse(c.Query, opts)
+		if err != nil {
+			continue
+		}
+		fast, err := Build(n, c.Query, opts)
+		if err != nil {
+			continue
+		}
+		gb := &builder{types: c.Types, query: c.Query, general: true}
+		root, err := gb.node(n)
+		if err != nil {
+			t.Fatalf("%s: the general build fails where the fast one does not: %v", c.Query, err)
+		}
+		general := &Matcher{query: c.Query, root: root, types: c.Types}
+		cases := recs
+		if o, err := record.ParseObject(c.Record); err == nil {
+			cases = append([]*record.Object{o}, recs...)
+		}
+		for _, o := range cases {
+			if got, want := fast.Match(o), general.Match(o); got != want {
+				t.Fatalf("%s on %s: fast leaves %v, general leaves %v", c.Query, record.JSON(o), got, want)
+			}
+			compared++
+		}
+	}
+	t.Logf("%d matches compared", compared)
+	if compared < 10000 {
+		t.Fatalf("only %d matches compared", compared)
 	}
 }
