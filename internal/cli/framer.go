@@ -301,6 +301,10 @@ func (f *lineFramer) finish(err error) error {
 
 func (f *lineFramer) add(data []byte) {
 	for len(data) > 0 {
+		if n := f.addLines(data); n > 0 {
+			data = data[n:]
+			continue
+		}
 		i := bytes.IndexByte(data, '\n')
 		part := data
 		if i >= 0 {
@@ -335,6 +339,36 @@ func (f *lineFramer) add(data []byte) {
 		}
 	}
 }
+
+// addLines takes the complete lines at the start of data that fit in the
+// batch buffer's room in one copy, and returns how many bytes it took; 0
+// when the line-by-line path must go on (an oversized line being skipped,
+// no room, no complete line, or a line that might be longer than max).
+// No line can be longer than what it looks at plus the start of a line
+// already kept, so it needs no look at each line: one search for the last
+// newline, one count of newlines.
+func (f *lineFramer) addLines(data []byte) int {
+	if f.skipping {
+		return 0
+	}
+	part := data[:min(len(data), cap(f.cur)-len(f.cur))]
+	if len(f.cur)-f.done+len(part) > f.max {
+		return 0
+	}
+	end := bytes.LastIndexByte(part, '\n') + 1
+	if end == 0 {
+		return 0
+	}
+	f.cur = append(f.cur, part[:end]...)
+	f.done = len(f.cur)
+	f.lines += bytes.Count(part[:end], newline)
+	if f.done >= batchBytes {
+		f.flush()
+	}
+	return end
+}
+
+var newline = []byte{'\n'}
 
 // endSkip dead-letters the oversized line that just ended.
 func (f *lineFramer) endSkip() {

@@ -51,6 +51,39 @@ func BenchmarkArrayFramer(b *testing.B) {
 	}
 }
 
+// BenchmarkLineFramer frames the 2k web-log sample (ten times over) read
+// in 128 KiB chunks: the NDJSON framer's MB/s on its goroutine.
+func BenchmarkLineFramer(b *testing.B) {
+	lines, err := os.ReadFile("../../testdata/weblog/weblogs-2k.ndjson")
+	if err != nil {
+		b.Fatal(err)
+	}
+	input := bytes.Repeat(lines, 10)
+	var pieces []string
+	for rest := input; len(rest) > 0; {
+		k := min(len(rest), chunkBytes)
+		pieces = append(pieces, string(rest[:k]))
+		rest = rest[k:]
+	}
+	want := 10 * bytes.Count(lines, []byte{'\n'})
+	bufs := make(batchBuffers, 4)
+	b.SetBytes(int64(len(input)))
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		f := &lineFramer{name: "x", max: DefaultMaxRecord, bufs: bufs, emit: func(bt *batch) {
+			n += bytes.Count(bt.data, []byte{'\n'})
+			bufs.put(bt.buf)
+		}}
+		if err := f.run(chunked(pieces...)); err != nil {
+			b.Fatal(err)
+		}
+		if n != want {
+			b.Fatalf("%d lines, want %d", n, want)
+		}
+	}
+}
+
 // BenchmarkManyInputs runs rulec run on the 2k web-log sample cut into 100
 // inputs of 20 records, and on the sample as one input, in each iteration:
 // "ratio" is the time of the many over the time of the one (inputs share

@@ -73,48 +73,70 @@ func TestWholeJSON(t *testing.T) {
 func TestLineFramerProperty(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for iter := 0; iter < 300; iter++ {
-		var lines []string
-		for n := rnd.IntN(30); n > 0; n-- {
-			lines = append(lines, strings.Repeat(string(rune('a'+rnd.IntN(26))), rnd.IntN(40)))
-		}
-		input := strings.Join(lines, "\n")
-		terminated := rnd.IntN(2) == 0 && len(lines) > 0
-		if terminated {
-			input += "\n"
-		}
-		var pieces []string
-		for rest := input; rest != ""; {
-			k := min(len(rest), 1+rnd.IntN(25))
-			pieces = append(pieces, rest[:k])
-			rest = rest[k:]
-		}
-		const max = 20
-		var got []string
-		f := &lineFramer{name: "x", max: max, emit: func(b *batch) {
-			for i, l := range strings.Split(strings.TrimSuffix(string(b.data), "\n"), "\n") {
-				if len(b.data) > 0 {
-					got = append(got, fmt.Sprintf("%d:%s", b.line+i, l))
-				}
+		checkLineFramer(t, rnd, 30, 40, 25, 20)
+	}
+}
+
+// The same with inputs of many batches, read in pieces up to a reader's
+// buffer, and a --max-record-size from tiny to the default: complete lines
+// are taken a piece at a time (lineFramer.addLines) or line by line, and
+// either way every line is there once, with its number, or dead-lettered.
+func TestLineFramerBatches(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for iter := 0; iter < 40; iter++ {
+		max := []int{50, 150, 4000, DefaultMaxRecord}[iter%4]
+		checkLineFramer(t, rnd, 4000, 200, chunkBytes, max)
+	}
+}
+
+// checkLineFramer frames up to maxLines random lines of up to maxLen bytes,
+// cut into pieces of up to maxPiece bytes, and compares what it emits with
+// the lines.
+func checkLineFramer(t *testing.T, rnd *rand.Rand, maxLines, maxLen, maxPiece, max int) {
+	t.Helper()
+	var lines []string
+	for n := rnd.IntN(maxLines); n > 0; n-- {
+		lines = append(lines, strings.Repeat(string(rune('a'+rnd.IntN(26))), rnd.IntN(maxLen)))
+	}
+	input := strings.Join(lines, "\n")
+	terminated := rnd.IntN(2) == 0 && len(lines) > 0
+	if terminated {
+		input += "\n"
+	}
+	var pieces []string
+	for rest := input; rest != ""; {
+		k := min(len(rest), 1+rnd.IntN(maxPiece))
+		pieces = append(pieces, rest[:k])
+		rest = rest[k:]
+	}
+	var got []string
+	f := &lineFramer{name: "x", max: max, emit: func(b *batch) {
+		for i, l := range strings.Split(strings.TrimSuffix(string(b.data), "\n"), "\n") {
+			if len(b.data) > 0 {
+				got = append(got, fmt.Sprintf("%d:%s", b.line+i, l))
 			}
-			if len(b.dead) > 0 {
-				got = append(got, fmt.Sprintf("%d:dead", b.line))
-			}
-		}}
-		if err := f.run(chunked(pieces...)); err != nil {
-			t.Fatal(err)
 		}
-		var want []string
-		for i, l := range lines {
-			switch {
-			case len(l) > max:
-				want = append(want, fmt.Sprintf("%d:dead", i+1))
-			case i < len(lines)-1 || l != "" || terminated: // an unterminated empty last line is no line
-				want = append(want, fmt.Sprintf("%d:%s", i+1, l))
-			}
+		if len(b.dead) > 0 {
+			got = append(got, fmt.Sprintf("%d:dead", b.line))
 		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("pieces %q\ngot  %v\nwant %v", pieces, got, want)
+	}}
+	if err := f.run(chunked(pieces...)); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for i, l := range lines {
+		switch {
+		case len(l) > max:
+			want = append(want, fmt.Sprintf("%d:dead", i+1))
+		case i < len(lines)-1 || l != "" || terminated: // an unterminated empty last line is no line
+			want = append(want, fmt.Sprintf("%d:%s", i+1, l))
 		}
+	}
+	if g, w := fmt.Sprint(got), fmt.Sprint(want); g != w {
+		if len(pieces) > 20 {
+			pieces = pieces[:20]
+		}
+		t.Fatalf("max %d, pieces %q…\ngot  %.2000s\nwant %.2000s", max, pieces, g, w)
 	}
 }
 
