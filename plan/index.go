@@ -26,6 +26,8 @@ type index struct {
 
 type indexField struct {
 	path    record.Path
+	key     record.Key // path's one key when it has only one (path.Simple)
+	simple  bool
 	strings map[string][]int
 	table   strTable // strings, for lookups
 	numbers map[float64][]int
@@ -46,7 +48,7 @@ func (p *Plan) BuildIndex() {
 		ix.checks[i] = narrowed(s, field, vals, p.Types)
 		f := byField[field]
 		if f == nil {
-			f = &indexField{path: record.ParsePath(field), strings: map[string][]int{}, numbers: map[float64][]int{}}
+			f = newIndexField(field)
 			byField[field] = f
 			ix.fields = append(ix.fields, f)
 		}
@@ -66,6 +68,14 @@ func (p *Plan) BuildIndex() {
 		setBit(ix.alwaysBits, i)
 	}
 	p.index = ix
+}
+
+func newIndexField(field string) *indexField {
+	f := &indexField{path: record.ParsePath(field), strings: map[string][]int{}, numbers: map[float64][]int{}}
+	if f.path.Simple() {
+		f.key, f.simple = record.NewKey(field), true
+	}
+	return f
 }
 
 // words is the length of a bit set of the index's selectors.
@@ -101,7 +111,16 @@ func appendOnce(list []int, v int) []int {
 func (ix *index) candidates(o *record.Object, hits []int, set []uint64) ([]int, []uint64) {
 	set = append(set[:0], ix.alwaysBits...)
 	for _, f := range ix.fields {
-		v, ok := f.path.Get(o)
+		// a field of one key is read as a Key, whose lookup is inlined
+		// (Path.Get of one segment is the same lookup, behind a call
+		// that copies the Path)
+		var v any
+		var ok bool
+		if f.simple {
+			v, ok = f.key.Get(o)
+		} else {
+			v, ok = f.path.Get(o)
+		}
 		if !ok {
 			continue
 		}

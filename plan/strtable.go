@@ -14,9 +14,17 @@ type strTable struct {
 }
 
 type strSlot struct {
+	// a and b are the words of key strHash mixes, which with key's length
+	// are the whole key when it is at most 16 bytes long (shortKey): such a
+	// key is compared as three words, without a call to compare bytes
+	a, b uint64
+	n    int // len(key)
 	key  string
 	sels []int // nil: an empty slot
 }
+
+// shortKey is the longest key strWords holds whole.
+const shortKey = 16
 
 // maxStrProbes bounds the slots a lookup of a present value reads; a set
 // of values that needs more uses the map.
@@ -45,7 +53,8 @@ func (t *strTable) insert(k string, sels []int) bool {
 		}
 		i = (i + 1) & mask
 	}
-	t.slots[i] = strSlot{k, sels}
+	a, b := strWords(k)
+	t.slots[i] = strSlot{a: a, b: b, n: len(k), key: k, sels: sels}
 	return true
 }
 
@@ -55,9 +64,14 @@ func (t *strTable) get(s string) []int {
 		return t.m[s]
 	}
 	mask := uint64(len(t.slots) - 1)
-	for i := strHash(s) & mask; ; i = (i + 1) & mask {
+	a, b := strWords(s)
+	n := len(s)
+	for i := mix(a, b, n) & mask; ; i = (i + 1) & mask {
 		e := &t.slots[i]
-		if e.sels == nil || e.key == s {
+		if e.sels == nil {
+			return nil
+		}
+		if e.a == a && e.b == b && e.n == n && (n <= shortKey || e.key == s) {
 			return e.sels
 		}
 	}
@@ -66,7 +80,15 @@ func (t *strTable) get(s string) []int {
 // strHash mixes s's length and its first and last eight bytes (all of them
 // when s is at most 16 long).
 func strHash(s string) uint64 {
-	var a, b uint64
+	a, b := strWords(s)
+	return mix(a, b, len(s))
+}
+
+// strWords are s's first and last eight bytes; with s's length they are
+// all of s when it is at most 16 long (shortKey): the two loads overlap or
+// meet for 8 to 16 bytes, the two four-byte loads for 4 to 7, and the
+// first, middle and last bytes are all of 1 to 3.
+func strWords(s string) (a, b uint64) {
 	switch n := len(s); {
 	case n >= 8:
 		a, b = load64(s, 0), load64(s, n-8)
@@ -75,7 +97,11 @@ func strHash(s string) uint64 {
 	case n > 0:
 		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
-	hi, lo := bits.Mul64(a^0x9e3779b97f4a7c15, b^uint64(len(s))^0xd6e8feb86659fd93)
+	return a, b
+}
+
+func mix(a, b uint64, n int) uint64 {
+	hi, lo := bits.Mul64(a^0x9e3779b97f4a7c15, b^uint64(n)^0xd6e8feb86659fd93)
 	return hi ^ lo
 }
 

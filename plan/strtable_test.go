@@ -54,3 +54,33 @@ func TestStrTableAgreesWithMap(t *testing.T) {
 		t.Fatalf("%d of 2000 tables fell back to the map: both kinds must be tested", fellBack)
 	}
 }
+
+// TestStrTableTellsNearMissesApart: keys compared as words (at most
+// shortKey bytes) and longer ones are told apart from texts that differ
+// from them in one byte, at every position, or in length; every key is
+// found.
+func TestStrTableTellsNearMissesApart(t *testing.T) {
+	for n := 0; n <= 2*shortKey; n++ {
+		base := []byte(strings.Repeat("ab", n)[:n])
+		m := map[string][]int{string(base): {1}}
+		tab := newStrTable(m)
+		if tab.slots == nil {
+			t.Fatalf("length %d: the table fell back to the map", n)
+		}
+		if got := tab.get(string(base)); !slices.Equal(got, []int{1}) {
+			t.Fatalf("length %d: get(key) = %v", n, got)
+		}
+		for i := range base {
+			miss := slices.Clone(base)
+			miss[i] ^= 0x20
+			if got := tab.get(string(miss)); got != nil {
+				t.Fatalf("key %q: get(%q) = %v", base, miss, got)
+			}
+		}
+		for _, miss := range []string{string(base) + "a", string(base) + "\x00", "\x00" + string(base)} {
+			if got := tab.get(miss); got != nil {
+				t.Fatalf("key %q: get(%q) = %v", base, miss, got)
+			}
+		}
+	}
+}

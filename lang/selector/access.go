@@ -115,12 +115,162 @@ func (b *builder) access(n *Node, p pred) (node, error) {
 		}
 		return &wildLeaf{segs: segs, p: p}, nil
 	case strings.ContainsAny(n.Field, ".["):
-		return &pathLeaf{path: record.ParsePath(n.Field), p: p}, nil
+		if b.general {
+			return &pathLeaf{path: record.ParsePath(n.Field), p: p}, nil
+		}
+		return pathNode(record.ParsePath(n.Field), p), nil
+	case b.general:
+		return &keyLeaf{key: record.NewKey(n.Field), p: p}, nil
 	}
-	if t, ok := p.(termString); ok {
-		return &keyString{key: record.NewKey(n.Field), want: string(t)}, nil
+	return keyNode(record.NewKey(n.Field), p), nil
+}
+
+// pathNode is the leaf of p on a dotted path: pathLeaf, or for the common
+// predicates a leaf that tests them without the predicate's dispatch.
+func pathNode(path record.Path, p pred) node {
+	if _, ok := p.(exists); ok {
+		return &pathExists{path}
 	}
-	return &keyLeaf{key: record.NewKey(n.Field), p: p}, nil
+	if re := patternOf(p); re != nil {
+		return &pathPattern{path, patternTest{re, p}}
+	}
+	return &pathLeaf{path: path, p: p}
+}
+
+// patternOf is the regular expression of a regexp or wildcard predicate,
+// which tests a string by matching it; nil for other predicates.
+func patternOf(p pred) *jsre.Regexp {
+	switch x := p.(type) {
+	case regexpPred:
+		return x.re
+	case wildcardPred:
+		return x.re
+	}
+	return nil
+}
+
+// keyNode is the leaf of p on a top-level key: keyLeaf, or for the common
+// predicates a leaf that tests them without the predicate's dispatch.
+func keyNode(key record.Key, p pred) node {
+	switch x := p.(type) {
+	case termString:
+		return &keyString{key: key, want: string(x)}
+	case termNumber:
+		return &keyNumber{key: key, want: float64(x)}
+	case *jsRange:
+		return &keyRange{key: key, r: x}
+	case exists:
+		return &keyExists{key}
+	}
+	if re := patternOf(p); re != nil {
+		return &keyPattern{key, patternTest{re, p}}
+	}
+	return &keyLeaf{key: key, p: p}
+}
+
+// keyPattern and pathPattern are keyLeaf and pathLeaf with a regexp or
+// wildcard predicate (userAgent:/.*Chrome.*/).
+type keyPattern struct {
+	key record.Key
+	patternTest
+}
+
+func (l *keyPattern) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	return l.test(v, ok, b)
+}
+
+type pathPattern struct {
+	path record.Path
+	patternTest
+}
+
+func (l *pathPattern) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.path.Get(o)
+	return l.test(v, ok, b)
+}
+
+// patternTest is expand with a regexp or wildcard predicate p: a string
+// value is matched with p's regular expression re at once, anything else
+// goes through p.
+type patternTest struct {
+	re *jsre.Regexp
+	p  pred
+}
+
+func (t *patternTest) test(v any, ok bool, b *jsre.Budget) bool {
+	if s, isStr := v.(string); isStr {
+		m, _ := t.re.MatchStringIn(s, b)
+		return m
+	}
+	return expand(t.p, v, ok, b)
+}
+
+// keyNumber is keyLeaf with termNumber (status:200).
+type keyNumber struct {
+	key  record.Key
+	want float64
+}
+
+func (l *keyNumber) match(o *record.Object, b *jsre.Budget) bool {
+	v, _ := l.key.Get(o)
+	return hasValue(v, l.want)
+}
+
+// hasValue reports whether v is want or an array with want as an element:
+// expand with termString or termNumber.
+func hasValue[T string | float64](v any, want T) bool {
+	if x, ok := v.(T); ok {
+		return x == want
+	}
+	if arr, ok := v.([]any); ok {
+		for _, e := range arr {
+			if x, ok := e.(T); ok && x == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keyRange is keyLeaf with jsRange (status:>=500).
+type keyRange struct {
+	key record.Key
+	r   *jsRange
+}
+
+func (l *keyRange) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	return l.r.holdsIn(v, ok)
+}
+
+// keyExists and pathExists are keyLeaf and pathLeaf with exists.
+type keyExists struct{ key record.Key }
+
+func (l *keyExists) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	return existsIn(v, ok)
+}
+
+type pathExists struct{ path record.Path }
+
+func (l *pathExists) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.path.Get(o)
+	return existsIn(v, ok)
+}
+
+// existsIn is expand with exists: a present value other than null, or an
+// array with one.
+func existsIn(v any, ok bool) bool {
+	if arr, isArr := v.([]any); isArr {
+		for _, e := range arr {
+			if e != record.Undefined && e != nil {
+				return true
+			}
+		}
+		return false
+	}
+	return ok && v != nil
 }
 
 // keyString is keyLeaf with termString, the commonest leaf (host:x,
@@ -133,17 +283,7 @@ type keyString struct {
 
 func (l *keyString) match(o *record.Object, b *jsre.Budget) bool {
 	v, _ := l.key.Get(o)
-	switch x := v.(type) {
-	case string:
-		return x == l.want
-	case []any:
-		for _, e := range x {
-			if s, ok := e.(string); ok && s == l.want {
-				return true
-			}
-		}
-	}
-	return false
+	return hasValue(v, l.want)
 }
 
 func wildSegments(field string) ([]segMatcher, error) {

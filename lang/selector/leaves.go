@@ -1,7 +1,6 @@
 package selector
 
 import (
-	"cmp"
 	"math"
 	"strings"
 
@@ -190,21 +189,49 @@ type jsRange struct {
 }
 
 func (r *jsRange) test(v any, ok bool, b *jsre.Budget) bool {
+	if x, isNum := v.(float64); isNum && ok { // the common case, without the conversions
+		return r.lo.holdsNumber(x) && (!r.two || r.hi.holdsNumber(x))
+	}
 	if !ok || !r.lo.holds(v) {
 		return false
 	}
 	return !r.two || r.hi.holds(v)
 }
 
+// holdsIn is expand(r, v, ok) without the predicate's dispatch.
+func (r *jsRange) holdsIn(v any, ok bool) bool {
+	if arr, isArr := v.([]any); isArr {
+		for _, e := range arr {
+			if r.test(e, e != record.Undefined, nil) {
+				return true
+			}
+		}
+		return false
+	}
+	return r.test(v, ok, nil)
+}
+
 // rangeBound is one side of a range with the bound's number computed once.
 type rangeBound struct {
 	v   any
 	op  string
-	num float64 // record.ToNumber(v)
+	rel relation // op
+	num float64  // record.ToNumber(v)
 }
 
+// relation is a range bound's operator, decoded once.
+type relation uint8
+
+const (
+	relLT relation = iota // lt, and any operator cmpOp takes for it
+	relLTE
+	relGT
+	relGTE
+)
+
 func newRangeBound(bd *Bound) rangeBound {
-	return rangeBound{v: bd.Value.V, op: bd.Op, num: record.ToNumber(bd.Value.V)}
+	rel := map[string]relation{"gte": relGTE, "gt": relGT, "lte": relLTE}[bd.Op]
+	return rangeBound{v: bd.Value.V, op: bd.Op, rel: rel, num: record.ToNumber(bd.Value.V)}
 }
 
 // holds is compare(v, b.v, b.op), without the conversions for a number
@@ -214,10 +241,21 @@ func (b *rangeBound) holds(v any) bool {
 	if !ok {
 		return compare(v, b.v, b.op)
 	}
-	if math.IsNaN(x) || math.IsNaN(b.num) {
-		return false
+	return b.holdsNumber(x)
+}
+
+// holdsNumber is holds for a number: Go's float comparisons are
+// JavaScript's (false when either side is NaN, -0 equal to 0).
+func (b *rangeBound) holdsNumber(x float64) bool {
+	switch b.rel {
+	case relGTE:
+		return x >= b.num
+	case relGT:
+		return x > b.num
+	case relLTE:
+		return x <= b.num
 	}
-	return cmpOp(cmp.Compare(x, b.num), b.op)
+	return x < b.num
 }
 
 // compare evaluates `v op bound` with JavaScript relational semantics.

@@ -58,6 +58,10 @@ func (m *Matcher) String() string { return m.query }
 type builder struct {
 	types map[string]string
 	query string
+	// general builds every leaf on a field as keyLeaf or pathLeaf, without
+	// the leaves made for common predicates: the oracle tests pin those
+	// leaves against.
+	general bool
 }
 
 func (b *builder) errAt(n *Node, msg string) error {

@@ -1,7 +1,10 @@
 package selector
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sluice-dev/sluice/record"
@@ -52,4 +55,54 @@ func TestIPBlockShortcutAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestIPBlockFirstOctetShortcutAgrees pins the first octet's shortcut of
+// the ip block test against the test without it, on random text made of
+// octets (leading zeros, too large, too long), dots, slashes, colons and
+// other characters, for IPv4 blocks and ranges (one octet, several, all)
+// and IPv6 ones.
+func TestIPBlockFirstOctetShortcutAgrees(t *testing.T) {
+	pieces := []string{"0", "00", "01", "9", "10", "11", "127", "192", "255", "256", "1000", "", ".", ".", ".", "/",
+		"/8", ":", "::", "%", " ", "a", "ffff", "\n", "é"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	shortcuts := 0
+	for _, q := range []string{`ip:"10.0.0.0/8"`, `ip:"0.0.0.0/0"`, `ip:"192.168.0.0/16"`, `ip:[10.0.0.5 TO 11.0.0.9]`,
+		`ip:"8.0.0.0/7"`, `ip:"255.0.0.0/8"`, `ip:{9.255.255.255 TO 12.0.0.0}`, `ip:"2001:db8::/32"`, `ip:"::ffff:0:0/96"`} {
+		m, err := Compile(q, Options{Types: map[string]string{"ip": "ip"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := m.root.(*keyLeaf).p.(ipBlock)
+		if !ok {
+			t.Fatalf("%s: predicate %T", q, m.root.(*keyLeaf).p)
+		}
+		for i := 0; i < 20000; i++ {
+			var b strings.Builder
+			for n := rng.IntN(9); n >= 0; n-- {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			s := b.String()
+			if i%2 == 0 { // a dotted quad, now and then with a tail
+				s = fmt.Sprintf("%d.%d.%d.%d", rng.IntN(300), rng.IntN(256), rng.IntN(256), rng.IntN(256))
+				if rng.IntN(4) == 0 {
+					s += pieces[rng.IntN(len(pieces))]
+				}
+			}
+			shortcuts += btoi(p.outsideByFirstOctet(s))
+			if got, want := p.test(s, true, nil), p.testText(s); got != want {
+				t.Fatalf("%s on %q: %v, without the shortcut %v", q, s, got, want)
+			}
+		}
+	}
+	if shortcuts < 10000 {
+		t.Fatalf("the shortcut answered only %d times", shortcuts)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -122,7 +122,7 @@ func (b *builder) ipTerm(n *Node) (pred, error) {
 		if !ok {
 			return never{}, nil
 		}
-		return ipBlock{pfx.Range()}, nil
+		return newIPBlock(pfx.Range()), nil
 	}
 	a, ok := ipx.ParseAddr(s)
 	if !ok {
@@ -164,17 +164,66 @@ func recordBlock(s string) (ipx.Prefix, bool) {
 	return pfx, ok && pfx.Bits() > 0
 }
 
-type ipBlock struct{ r ipx.Range }
+type ipBlock struct {
+	r ipx.Range
+	// An IPv4 range's addresses have a first octet within [loOctet, hiOctet]:
+	// a dotted quad starting with another cannot be in it. For an IPv6
+	// range the bounds are empty (loOctet > hiOctet): no quick answer.
+	loOctet, hiOctet int
+}
+
+func newIPBlock(r ipx.Range) ipBlock {
+	q := ipBlock{r: r, loOctet: 1, hiOctet: 0}
+	if r.Min().Is4() {
+		_, lo := r.Min().Uint128()
+		_, hi := r.Max().Uint128()
+		q.loOctet, q.hiOctet = int(lo>>24), int(hi>>24)
+	}
+	return q
+}
 
 func (q ipBlock) test(v any, _ bool, b *jsre.Budget) bool {
 	s, ok := v.(string)
 	if !ok {
 		return false
 	}
+	if q.outsideByFirstOctet(s) {
+		return false
+	}
+	return q.testText(s)
+}
+
+// testText is test on a string, without the first octet's shortcut.
+func (q ipBlock) testText(s string) bool {
 	if a, ok := ipx.ParseAddr4(s); ok { // the common case; a dotted quad is no block
 		return q.r.Contains(a)
 	}
 	return q.holdsText(s)
+}
+
+// outsideByFirstOctet reports, for an IPv4 range, that s is not in it: s
+// starts with a number and a dot, out of the range's first octets. Then
+// testText finds no address in the range: a dotted quad s is
+// (ipx.ParseAddr4) has that number as its first octet; a block s is has,
+// as its written address, either IPv6 (not in an IPv4 range) or a dotted
+// quad with that first octet, and a block holds its written address; an
+// address s is otherwise is IPv6.
+func (q ipBlock) outsideByFirstOctet(s string) bool {
+	if q.loOctet > q.hiOctet {
+		return false
+	}
+	o, ok := leadingNumber(s)
+	return ok && (o < q.loOctet || o > q.hiOctet)
+}
+
+// leadingNumber reads the one to three digits s starts with, followed by
+// a dot.
+func leadingNumber(s string) (int, bool) {
+	n, i := 0, 0
+	for ; i < len(s) && i < 4 && s[i] >= '0' && s[i] <= '9'; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, i > 0 && i < 4 && i < len(s) && s[i] == '.'
 }
 
 // holdsText is the general test of a record string: a block inside the
@@ -243,7 +292,7 @@ func (b *builder) ipRange(n *Node) (pred, error) {
 	if err != nil {
 		return never{}, nil
 	}
-	return ipBlock{r}, nil
+	return newIPBlock(r), nil
 }
 
 func stepAddr(a ipx.Addr, op string) (ipx.Addr, bool) {
