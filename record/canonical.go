@@ -38,8 +38,11 @@ func (c *canonicalScan) value() bool {
 	case '[':
 		return c.array()
 	case '"':
-		_, ok := c.str()
-		return ok
+		start := c.i
+		if _, ok := c.str(); ok {
+			return true
+		}
+		return c.escapedStr(start)
 	case 't', 'n':
 		c.i += 4
 		return c.i <= len(c.s)
@@ -103,8 +106,12 @@ func skipCanonical(s string, i int) int {
 	depth := 0
 	for ; i < len(s); i++ {
 		switch s[i] {
-		case '"':
-			i += 1 + strings.IndexByte(s[i+1:], '"')
+		case '"': // to the closing quote, past escaped ones (values may have escapes)
+			for i++; s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
 		case '{', '[':
 			depth++
 		case '}', ']':
@@ -180,6 +187,60 @@ func (c *canonicalScan) str() (string, bool) {
 		c.i++
 	}
 	return "", false
+}
+
+// escapedStr scans the string value at start (its opening quote) when it
+// has escapes: only those AppendString writes (\" \\ \b \f \n \r \t, and
+// \u00xx in lower case for the other control characters) keep it canonical.
+// (Keys stay without escapes: repeated reads them plainly.)
+func (c *canonicalScan) escapedStr(start int) bool {
+	c.i = start + 1
+	for {
+		from := c.i
+		c.i = nextStop(c.s, c.i)
+		if !utf8.ValidString(c.s[from:c.i]) { // (escapes are ASCII: no character spans one)
+			return false
+		}
+		if c.i+1 >= len(c.s) {
+			return false
+		}
+		switch ch := c.s[c.i]; {
+		case ch == '"':
+			c.i++
+			return true
+		case ch < 0x20:
+			return false
+		}
+		switch c.s[c.i+1] { // a backslash
+		case '"', '\\', 'b', 'f', 'n', 'r', 't':
+			c.i += 2
+		case 'u':
+			if len(c.s)-c.i < 6 || !controlEscape(c.s[c.i+2:c.i+6]) {
+				return false
+			}
+			c.i += 6
+		default:
+			return false
+		}
+	}
+}
+
+// controlEscape reports whether the four hex digits h are how
+// AppendString writes a character: 00xx in lower case, a control
+// character without a short escape.
+func controlEscape(h string) bool {
+	if h[0] != '0' || h[1] != '0' || h[2] > '1' || h[2] < '0' {
+		return false
+	}
+	lo := strings.IndexByte(hexDigits, h[3])
+	if lo < 0 {
+		return false
+	}
+	switch byte(h[2]-'0')<<4 | byte(lo) {
+	case '\b', '\f', '\n', '\r', '\t':
+		return false
+	}
+	return true
 }
 
 func (c *canonicalScan) number() bool {
