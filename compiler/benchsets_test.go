@@ -157,9 +157,10 @@ func TestWeblogDecodeModes(t *testing.T) {
 	}
 }
 
-// linesPerBatch is about how many web-log lines a rulec run batch holds
-// (512 KiB); BenchmarkLines recycles the record memory as often.
-const linesPerBatch = 1000
+// linesPerBatch is about how many lines a rulec run batch holds (64 KiB:
+// ~120 web-log lines, ~100 orders lines); BenchmarkLines recycles the
+// record memory as often.
+const linesPerBatch = 100
 
 // BenchmarkLines measures what rulec run does per input line, on one core:
 // decode (lazily, with the worker's Decoder), run the plan, encode the
