@@ -440,3 +440,41 @@ func TestReorderBufferIsBounded(t *testing.T) {
 		t.Errorf("%d batches waited behind the slow one (limit %d)", s.maxPending, limit)
 	}
 }
+
+// A panic outside a record's run (here in the authoring commands' visit,
+// which runs where parsing and unwrapping do) dead-letters its line and
+// the batch goes on with the next line, as NDJSON and as array elements.
+func TestPanicWhileReadingALineIsContained(t *testing.T) {
+	for name, input := range map[string]string{
+		"ndjson": "{\"k\":1}\n{\"k\":\"boom\"}\n\n{\"k\":3}\n{\"k\":\"boom\"}\n{\"k\":5}\n",
+		"array":  "[{\"k\":1},\n{\"k\":\"boom\"},\n{\"k\":3},\n{\"k\":\"boom\"},\n{\"k\":5}]",
+	} {
+		var dead bytes.Buffer
+		var seen []string
+		s := &stream{out: newChecked("output", io.Discard), dead: newChecked("dead", &dead), maxRecord: DefaultMaxRecord, stop: make(chan struct{})}
+		s.visit = func(o *record.Object, _ string, line int) {
+			if v, _ := o.Get("k"); v == "boom" {
+				panic("boom")
+			}
+			seen = append(seen, fmt.Sprint(line))
+		}
+		if err := s.runAll([]namedReader{{"in", strings.NewReader(input)}}); err != nil {
+			t.Fatal(err)
+		}
+		s.dead.Flush()
+		wantSeen := "[1 4 6]"
+		wantDead := [][2]string{{CodeInternal, "in:2"}, {CodeInternal, "in:5"}}
+		if name == "array" {
+			wantSeen, wantDead = "[1 3 5]", [][2]string{{CodeInternal, "in:2"}, {CodeInternal, "in:4"}}
+		}
+		if got := fmt.Sprint(seen); got != wantSeen {
+			t.Errorf("%s: records visited on lines %s, want %s", name, got, wantSeen)
+		}
+		if d := deadLetters(t, dead.String()); fmt.Sprint(d) != fmt.Sprint(wantDead) || !strings.Contains(dead.String(), "while reading this line: boom") {
+			t.Errorf("%s: dead letters %v:\n%s", name, d, dead.String())
+		}
+		if s.panics.Load() != 2 {
+			t.Errorf("%s: %d panics counted, want 2", name, s.panics.Load())
+		}
+	}
+}
