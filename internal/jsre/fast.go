@@ -11,12 +11,11 @@ const dotClass = `[^\n\r\x{2028}\x{2029}]`
 
 // fastPath is what the literal analysis derived for a linear pattern.
 type fastPath struct {
-	whole      litSet         // the pattern matches exactly one of these (unanchored)
-	dotWrap    bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
-	suffix     litSet         // the pattern was ^.*X$ with X one of these
-	inner      *regexp.Regexp // X, unanchored, when X is not a literal set
-	lead       litSet         // every match starts with one of these
-	leadPrefix string         // lead's scanPrefix
+	whole   litSet         // the pattern matches exactly one of these (unanchored)
+	dotWrap bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
+	suffix  litSet         // the pattern was ^.*X$ with X one of these
+	inner   *regexp.Regexp // X, unanchored, when X is not a literal set
+	lead    litSet         // every match starts with one of these
 	// wholeFind and leadFind find whole's and lead's strings in a text
 	wholeFind, leadFind litFinder
 	anchored            *regexp.Regexp // ^(?:pattern): tried at each occurrence of a lead literal
@@ -33,13 +32,13 @@ func analyze(tr string, fold bool) *fastPath {
 	if x, ok := dotWrapped(re); ok && !canMatchLineTerminator(x) {
 		f.dotWrap = true
 		if set, ok := exactSet(x); ok && set.minLen() > 0 {
-			f.whole, f.wholeFind = set, newLitFinder(set)
+			f.whole = set
 		} else if in, err := regexp.Compile(x.String()); err == nil {
 			f.inner = in
 		} else {
 			return nil
 		}
-		return f
+		return f.withFinders()
 	}
 	if x, ok := dotLed(re); ok {
 		if set, ok := exactSet(x); ok && set.minLen() > 0 {
@@ -55,14 +54,15 @@ func analyze(tr string, fold bool) *fastPath {
 	} else if f.line == nil {
 		return nil
 	}
-	if f.whole != nil {
-		f.wholeFind = newLitFinder(f.whole)
-	}
 	if f.lead != nil {
-		f.leadFind = newLitFinder(f.lead)
-		f.leadPrefix = f.lead.scanPrefix()
 		f.anchored, _ = regexp.Compile(`^(?:` + tr + `)`)
 	}
+	return f.withFinders()
+}
+
+// withFinders makes the finders of f's literal sets.
+func (f *fastPath) withFinders() *fastPath {
+	f.wholeFind, f.leadFind = newLitFinder(f.whole), newLitFinder(f.lead)
 	return f
 }
 
@@ -116,7 +116,7 @@ func (f *fastPath) first(s string, caps *[maxLineSlots]int) (idx []int, ok bool)
 // up after maxLeadTries.
 func (f *fastPath) firstMatch(s string) (idx []int, ok bool) {
 	var lead leadScan
-	lead.reset(f.lead, f.leadPrefix, s)
+	lead.reset(&f.leadFind, s)
 	from := 0
 	for range maxLeadTries {
 		at, _ := lead.index(from)

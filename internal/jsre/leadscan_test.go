@@ -26,14 +26,14 @@ func TestLeadScanByPrefixAgrees(t *testing.T) {
 		for i := range set {
 			set[i] = shared + word(rng.Intn(3))
 		}
-		prefix := set.scanPrefix()
-		if !strings.HasPrefix(prefix, shared) {
+		byPrefix, byString := newLitFinder(set), litFinder{set: set}
+		if prefix := byPrefix.prefix; !strings.HasPrefix(prefix, shared) {
 			t.Fatalf("%q: scan prefix %q does not start with the shared %q", set, prefix, shared)
 		}
 		s := word(rng.Intn(40))
 		var fast, slow leadScan
-		fast.reset(set, prefix, s)
-		slow.reset(set, "", s)
+		fast.reset(&byPrefix, s)
+		slow.reset(&byString, s)
 		for from := 0; from <= len(s)+1; from += rng.Intn(3) {
 			fa, fw := fast.index(from)
 			sa, sw := slow.index(from)
@@ -62,7 +62,7 @@ func TestScanPrefix(t *testing.T) {
 		{litSet{"only"}, ""},
 		{litSet{"", "a"}, ""},
 	} {
-		if got := c.set.scanPrefix(); got != c.want {
+		if got := c.set.shared(false); got != c.want {
 			t.Errorf("%q: %q, want %q", c.set, got, c.want)
 		}
 	}
@@ -75,7 +75,7 @@ func TestScanPrefix(t *testing.T) {
 		{litSet{"ab", "ba"}, ""},
 		{litSet{"only"}, ""},
 	} {
-		if got := c.set.scanSuffix(); got != c.want {
+		if got := c.set.shared(true); got != c.want {
 			t.Errorf("%q: suffix %q, want %q", c.set, got, c.want)
 		}
 	}

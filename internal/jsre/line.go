@@ -18,14 +18,13 @@ import (
 // differential tests pin that.
 type lineProg struct {
 	ops      []lineOp
-	anchored bool   // the pattern starts with ^: it can match only at 0
-	lead     litSet // every match starts with one of these (nil: unknown)
-	// leadPrefix is lead's scanPrefix
-	leadPrefix string
-	leadOp     int        // the op that matches lead (the ops before it are saves)
-	loopOp     int        // the first consuming op when it is an unbounded loop, else -1
-	first      *runeClass // a match starts with a rune of this class (nil: unknown)
-	slots      int        // capture slots: 2 x (groups + 1)
+	anchored bool       // the pattern starts with ^: it can match only at 0
+	lead     litSet     // every match starts with one of these (nil: unknown)
+	leadFind litFinder  // finds lead's strings
+	leadOp   int        // the op that matches lead (the ops before it are saves)
+	loopOp   int        // the first consuming op when it is an unbounded loop, else -1
+	first    *runeClass // a match starts with a rune of this class (nil: unknown)
+	slots    int        // capture slots: 2 x (groups + 1)
 }
 
 type lineKind uint8
@@ -70,6 +69,7 @@ func compileLine(re *syntax.Regexp, fold bool) *lineProg {
 		return nil
 	}
 	p.setStart()
+	p.leadFind = newLitFinder(p.lead)
 	return p
 }
 
@@ -345,7 +345,6 @@ func (p *lineProg) setStart() {
 				p.first = op.firsts.class()
 			} else {
 				p.lead, p.leadOp = op.set, i
-				p.leadPrefix = op.set.scanPrefix()
 			}
 		case lineClass:
 			if op.max < 0 {

@@ -26,7 +26,7 @@ type lineRun struct {
 // start; the search gives up instead and the caller runs RE2.
 func (r *lineRun) init(p *lineProg, s string) {
 	r.p, r.s, r.work, r.limit = p, s, 0, 4*len(s)+64
-	r.lead.reset(p.lead, p.leadPrefix, s)
+	r.lead.reset(&p.leadFind, s)
 }
 
 // find looks for the leftmost match starting at or after pos and leaves its
@@ -231,28 +231,26 @@ func hasPrefixFold(s, x string) bool {
 }
 
 // leadScan finds the next occurrence of any string of a set, remembering
-// where each string occurs next so the text is scanned once per string.
-// When the strings share a prefix (litSet.scanPrefix), it scans for the
-// prefix instead, once for all of them, and tries each string where the
-// prefix occurs: /(products|blog|search)\// reads a URL once, not once per
-// alternative.
+// where each string occurs next so the text is scanned once per string;
+// when the strings share a prefix, by the finder's one scan for it
+// (litFinder.byPrefix): /(products|blog|search)\// reads a URL once, not
+// once per alternative.
 type leadScan struct {
-	set    litSet
-	prefix string
-	s      string
-	next   [maxLiterals]int // -2: not searched yet, -1: no more occurrences
+	f    *litFinder
+	s    string
+	next [maxLiterals]int // -2: not searched yet, -1: no more occurrences
 	// by prefix: the answer (at, which) of the last search, which started
 	// at from; at is -2 before the first search, -1 for none
 	at, which, from int
 }
 
-func (l *leadScan) reset(set litSet, prefix, s string) {
-	l.set, l.prefix, l.s = set, prefix, s
+func (l *leadScan) reset(f *litFinder, s string) {
+	l.f, l.s = f, s
 	l.at = -2
-	if prefix != "" {
+	if f.prefix != "" {
 		return
 	}
-	for i := range set {
+	for i := range f.set {
 		l.next[i] = -2
 	}
 }
@@ -260,11 +258,11 @@ func (l *leadScan) reset(set litSet, prefix, s string) {
 // index is the smallest position >= from where a string of the set occurs,
 // or -1, and which string occurs there (the first in the set's order).
 func (l *leadScan) index(from int) (best, which int) {
-	if l.prefix != "" {
+	if l.f.prefix != "" {
 		return l.byPrefix(from)
 	}
 	best = -1
-	for i, x := range l.set {
+	for i, x := range l.f.set {
 		at := l.next[i]
 		if at == -2 || at >= 0 && at < from {
 			at = -1
@@ -282,30 +280,14 @@ func (l *leadScan) index(from int) (best, which int) {
 	return best, which
 }
 
-// byPrefix is index by the set's shared prefix: a string of the set
-// occurs only where the prefix does, so the first occurrence of the
-// prefix at which one of them starts is the answer. The last answer holds
-// for any from between its search's start and it.
+// byPrefix is index by the finder's prefix scan; the last answer holds for
+// any from between its search's start and it.
 func (l *leadScan) byPrefix(from int) (best, which int) {
-	if l.at != -2 && from >= l.from && (l.at < 0 || from <= l.at) {
-		return l.at, l.which
+	if l.at == -2 || from < l.from || l.at >= 0 && from > l.at {
+		l.from = from
+		l.at, l.which = l.f.byPrefix(l.s, from)
 	}
-	l.from, l.at, l.which = from, -1, 0
-	for pos := from; pos <= len(l.s); {
-		j := strings.Index(l.s[pos:], l.prefix)
-		if j < 0 {
-			break
-		}
-		at := pos + j
-		for i, x := range l.set {
-			if strings.HasPrefix(l.s[at:], x) {
-				l.at, l.which = at, i
-				return at, i
-			}
-		}
-		pos = at + 1
-	}
-	return -1, 0
+	return l.at, l.which
 }
 
 // matches reports whether the program matches anywhere in s; ok is false

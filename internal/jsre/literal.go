@@ -96,19 +96,19 @@ func (l litSet) containsAny(s string) bool {
 	return false
 }
 
-// litFinder tells whether a text contains a string of a set. When the
-// strings share a prefix, or else a suffix, it scans once for that and
-// tries each string where it occurs (/.*[?&]q=.*/ looks for "q=" once,
-// not for "?q=" and then "&q="); otherwise once per string.
+// litFinder finds the strings of a set in a text. When they share a
+// prefix, or else a suffix, it scans once for that and tries each string
+// where it occurs (/.*[?&]q=.*/ looks for "q=" once, not for "?q=" and
+// then "&q="); otherwise once per string.
 type litFinder struct {
 	set            litSet
 	prefix, suffix string // what the strings share (one of them at most), or ""
 }
 
 func newLitFinder(set litSet) litFinder {
-	f := litFinder{set: set, prefix: set.scanPrefix()}
+	f := litFinder{set: set, prefix: set.shared(false)}
 	if f.prefix == "" {
-		f.suffix = set.scanSuffix()
+		f.suffix = set.shared(true)
 	}
 	return f
 }
@@ -117,69 +117,82 @@ func newLitFinder(set litSet) litFinder {
 func (f *litFinder) containsAny(s string) bool {
 	switch {
 	case f.prefix != "":
-		for pos := 0; ; {
-			j := strings.Index(s[pos:], f.prefix)
-			if j < 0 {
-				return false
-			}
-			at := pos + j
-			for _, x := range f.set {
-				if strings.HasPrefix(s[at:], x) {
-					return true
-				}
-			}
-			pos = at + 1
-		}
+		at, _ := f.byPrefix(s, 0)
+		return at >= 0
 	case f.suffix != "":
-		for pos := 0; ; {
-			j := strings.Index(s[pos:], f.suffix)
-			if j < 0 {
-				return false
-			}
-			end := pos + j + len(f.suffix)
-			for _, x := range f.set {
-				if strings.HasSuffix(s[:end], x) {
-					return true
-				}
-			}
-			pos += j + 1
-		}
+		return f.bySuffix(s)
 	}
 	return f.set.containsAny(s)
 }
 
-// scanSuffix is scanPrefix for the end of the strings.
-func (l litSet) scanSuffix() string {
+// byPrefix is the smallest position >= from where a string of the set
+// occurs, or -1, and which one (the first in the set's order): a string
+// occurs only where the shared prefix does, so it is the first
+// occurrence of the prefix at which one of them starts.
+func (f *litFinder) byPrefix(s string, from int) (at, which int) {
+	for pos := from; pos <= len(s); {
+		j := strings.Index(s[pos:], f.prefix)
+		if j < 0 {
+			break
+		}
+		at = pos + j
+		for i, x := range f.set {
+			if strings.HasPrefix(s[at:], x) {
+				return at, i
+			}
+		}
+		pos = at + 1
+	}
+	return -1, 0
+}
+
+// bySuffix reports whether a string of the set ends where the shared
+// suffix does, somewhere in s.
+func (f *litFinder) bySuffix(s string) bool {
+	for pos := 0; ; {
+		j := strings.Index(s[pos:], f.suffix)
+		if j < 0 {
+			return false
+		}
+		end := pos + j + len(f.suffix)
+		for _, x := range f.set {
+			if strings.HasSuffix(s[:end], x) {
+				return true
+			}
+		}
+		pos += j + 1
+	}
+}
+
+// shared is what the strings of l share at their start (or with atEnd,
+// their end), when there are several and it is not empty: a scan for it
+// finds every place one of them may start (or end), where a scan per
+// string would read the text once each.
+func (l litSet) shared(atEnd bool) string {
 	if len(l) < 2 {
 		return ""
 	}
 	p := l[0]
 	for _, x := range l[1:] {
 		n := 0
-		for n < len(p) && n < len(x) && p[len(p)-1-n] == x[len(x)-1-n] {
+		for n < len(p) && n < len(x) && nth(p, n, atEnd) == nth(x, n, atEnd) {
 			n++
 		}
-		p = p[len(p)-n:]
+		if atEnd {
+			p = p[len(p)-n:]
+		} else {
+			p = p[:n]
+		}
 	}
 	return p
 }
 
-// scanPrefix is the prefix the strings of l share, when there are several
-// and it is not empty: a scan for it finds every place one of them may
-// start (leadScan), where a scan per string would read the text once each.
-func (l litSet) scanPrefix() string {
-	if len(l) < 2 {
-		return ""
+// nth is s's n-th byte from its start, or with fromEnd from its end.
+func nth(s string, n int, fromEnd bool) byte {
+	if fromEnd {
+		return s[len(s)-1-n]
 	}
-	p := l[0]
-	for _, x := range l[1:] {
-		n := 0
-		for n < len(p) && n < len(x) && p[n] == x[n] {
-			n++
-		}
-		p = p[:n]
-	}
-	return p
+	return s[n]
 }
 
 func (l litSet) minLen() int {
