@@ -1,6 +1,10 @@
 package plan
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sluice-dev/sluice/internal/swar"
+)
 
 // strTable is the selector index's map from one field's string values to
 // selectors, built once: open addressing with linear probing, hashed on
@@ -91,9 +95,9 @@ func strHash(s string) uint64 {
 func strWords(s string) (a, b uint64) {
 	switch n := len(s); {
 	case n >= 8:
-		a, b = load64(s, 0), load64(s, n-8)
+		a, b = swar.Load64(s, 0), swar.Load64(s, n-8)
 	case n >= 4:
-		a = uint64(load32(s, 0)) | uint64(load32(s, n-4))<<32
+		a = uint64(swar.Load32(s, 0)) | uint64(swar.Load32(s, n-4))<<32
 	case n > 0:
 		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
@@ -103,17 +107,4 @@ func strWords(s string) (a, b uint64) {
 func mix(a, b uint64, n int) uint64 {
 	hi, lo := bits.Mul64(a^0x9e3779b97f4a7c15, b^uint64(n)^0xd6e8feb86659fd93)
 	return hi ^ lo
-}
-
-// load64 and load32 read s[i:i+8] and s[i:i+4] as little-endian words
-// (one load each).
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-func load32(s string, i int) uint32 {
-	s = s[i : i+4]
-	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }

@@ -3,6 +3,8 @@ package record
 import (
 	"errors"
 	"math"
+
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // MaxText bounds the JSON text an operation may build from one value
@@ -234,18 +236,12 @@ func shortPlain(s string) bool {
 	case n > 16:
 		return false
 	case n >= 8:
-		return stopBytes(load64(s, 0))|stopBytes(load64(s, n-8)) == 0
+		return stopBytes(swar.Load64(s, 0))|stopBytes(swar.Load64(s, n-8)) == 0
 	case n >= 4:
-		return stopBytes(uint64(load32(s, 0))|uint64(load32(s, n-4))<<32) == 0
+		return stopBytes(uint64(swar.Load32(s, 0))|uint64(swar.Load32(s, n-4))<<32) == 0
 	default:
 		return stopBytes(uint64(s[0])|uint64(s[n/2])<<8|uint64(s[n-1])<<16|swarOnes*'A'&^0xffffff) == 0
 	}
-}
-
-// load32 reads s[i:i+4] as a little-endian word (one load).
-func load32(s string, i int) uint32 {
-	s = s[i : i+4]
-	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 func appendEscape(b []byte, c byte) []byte {

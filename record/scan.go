@@ -3,6 +3,8 @@ package record
 import (
 	"math/bits"
 	"unicode/utf8"
+
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // String literals are scanned eight bytes at a time (SWAR: SIMD within a
@@ -15,14 +17,6 @@ const (
 	swarOnes = 0x0101010101010101
 	swarHigh = 0x8080808080808080
 )
-
-// load64 reads s[i:i+8] as a little-endian word; the compiler makes this
-// one load.
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
 
 // stopBytes has the high bit of each byte of x that is a quote, a
 // backslash or below 0x20 set. Bits above the lowest set one may be wrong
@@ -52,7 +46,7 @@ func (d *decoder) skipPlain() uint64 {
 func plainWords(s string, i int) (int, uint64) {
 	var or uint64
 	for ; i+8 <= len(s); i += 8 {
-		x := load64(s, i)
+		x := swar.Load64(s, i)
 		if m := stopBytes(x); m != 0 {
 			n := bits.TrailingZeros64(m) >> 3
 			return i + n, or | x&(1<<(8*n)-1)
@@ -181,7 +175,7 @@ func (d *decoder) escapedStr(start int) (string, error) {
 // in s at or after i, or len(s).
 func nextStop(s string, i int) int {
 	for ; len(s)-i >= 8; i += 8 {
-		if m := stopBytes(load64(s, i)); m != 0 {
+		if m := stopBytes(swar.Load64(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -191,7 +185,7 @@ func nextStop(s string, i int) int {
 	if k := len(s) - 8; k >= 0 {
 		// the last word, its bytes before i made plain ('A')
 		before := uint64(1)<<(8*(i-k)) - 1
-		m := stopBytes(load64(s, k)&^before | swarOnes*'A'&before)
+		m := stopBytes(swar.Load64(s, k)&^before | swarOnes*'A'&before)
 		if m == 0 {
 			return len(s)
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // byteLoopStr is the byte-at-a-time string decoder the word-at-a-time
@@ -127,7 +129,7 @@ func TestStopBytes(t *testing.T) {
 					}
 				}
 				w[pos] = byte(c)
-				m := stopBytes(load64(string(w[:]), 0))
+				m := stopBytes(swar.Load64(string(w[:]), 0))
 				first := 8
 				for i := range w {
 					if stop(w[i]) {
@@ -168,7 +170,7 @@ func TestStopBytesRandom(t *testing.T) {
 				break
 			}
 		}
-		m := stopBytes(load64(string(w[:]), 0))
+		m := stopBytes(swar.Load64(string(w[:]), 0))
 		if got := trailingByte(m); got != first || (m == 0) != (first == 8) {
 			t.Fatalf("% x: first stop byte at %d, want %d", w, got, first)
 		}
