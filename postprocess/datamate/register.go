@@ -72,34 +72,26 @@ func fv(s *spec, b validatorBuilder) *spec {
 // (postprocess.Impl.ValidString): pred, which must be what the spec's
 // validator answers for every string.
 func validString(s *spec, pred func(string) bool) *spec {
-	return withImpl(s, func(impl *postprocess.Impl) { impl.ValidString = pred })
+	return withImpl(s, func(impl *postprocess.Impl, _ *args) { impl.ValidString = pred })
 }
 
 // validStringBy is validString for a validator whose answer for strings
 // depends on the rule's arguments: pred makes it from them, once Build has
 // accepted them.
 func validStringBy(s *spec, pred func(a *args) func(string) bool) *spec {
-	build := s.Build
-	s.Build = func(a *args) (*postprocess.Impl, error) {
-		impl, err := build(a)
-		if err != nil {
-			return nil, err
-		}
-		impl.ValidString = pred(a)
-		return impl, nil
-	}
-	return s
+	return withImpl(s, func(impl *postprocess.Impl, a *args) { impl.ValidString = pred(a) })
 }
 
-// withImpl makes s's Build set more of the Impl it builds.
-func withImpl(s *spec, set func(*postprocess.Impl)) *spec {
+// withImpl makes s's Build set more of the Impl it builds, from the
+// arguments Build accepted.
+func withImpl(s *spec, set func(*postprocess.Impl, *args)) *spec {
 	build := s.Build
 	s.Build = func(a *args) (*postprocess.Impl, error) {
 		impl, err := build(a)
 		if err != nil {
 			return nil, err
 		}
-		set(impl)
+		set(impl, a)
 		return impl, nil
 	}
 	return s
@@ -129,7 +121,7 @@ func ft(s *spec, b transformBuilder) *spec {
 // string input that makes its values in the caller's Scratch
 // (postprocess.Impl.FromString).
 func ftString(s *spec, fn func(v any) (any, error), fromString func(*postprocess.Scratch, string) (any, error)) *spec {
-	return withImpl(ft(s, transform(fn)), func(impl *postprocess.Impl) { impl.FromString = fromString })
+	return withImpl(ft(s, transform(fn)), func(impl *postprocess.Impl, _ *args) { impl.FromString = fromString })
 }
 
 // ftText is ftString for a transform that maps a string to a string: text
