@@ -7,8 +7,5 @@ package plan
 // letters are encoded (rulec run); see record.Decoder.Recycle.
 func (st *State) Recycle() {
 	st.Decoder.Recycle()
-	st.scratch.Recycle()
-	if st.out != nil {
-		st.out.Data.Reset() // its values are in the memory recycled
-	}
+	st.scratch.Recycle() // (the reused output record is emptied when next used: fork)
 }
