@@ -14,11 +14,14 @@ import (
 // or a match times out, every later match through it fails at once with
 // ErrTimeout, which Err keeps: a record with a hundred slow terms costs the
 // budget once, not a hundred timeouts. The zero Budget (and a nil one) has
-// no limit beyond the per-match Timeout. A Budget is used by one goroutine.
+// no limit beyond the per-match Timeout. A Budget is used by one goroutine,
+// and keeps that goroutine's memo of answers on repeated long strings
+// (see memo) from one Start to the next.
 type Budget struct {
 	limit    time.Duration
 	deadline time.Time // zero until the first backtracking match
 	err      error
+	memo     *memo // answers on repeated long strings, made on first use
 }
 
 // Start gives the budget d (d <= 0: no limit) and clears Err. The clock
@@ -83,7 +86,15 @@ func (r *Regexp) MatchStringIn(s string, b *Budget) (bool, error) {
 		return false, ErrTimeout
 	}
 	if r.re2 != nil {
-		return r.MatchString(s)
+		m, sl, hit, memo := b.lookup(r, kindMatch, s)
+		if hit {
+			return sl.found, nil
+		}
+		ok, _ := r.MatchString(s) // a linear match has no error
+		if memo {
+			m.keep(sl, r, kindMatch, s, ok, nil)
+		}
+		return ok, nil
 	}
 	ok, err := r.within(b).MatchString(s)
 	return ok, b.fail(wrapErr(err))
