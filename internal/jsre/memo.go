@@ -1,9 +1,11 @@
 package jsre
 
 import (
-	"hash/maphash"
+	"math/rand/v2"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // A memo remembers one worker's recent answers of linear patterns on long
@@ -22,7 +24,7 @@ import (
 // record's strings may be overwritten once its batch is done. Answers
 // are kept as offsets, applied to the string asked about.
 type memo struct {
-	seed  maphash.Seed
+	seed  uint64 // differs between memos, so that no input can choose collisions in all
 	gen   uint32 // slots of an older generation are empty
 	slots [memoSlots]memoSlot
 	text  []byte     // the keys of this generation
@@ -73,7 +75,7 @@ func (b *Budget) lookup(r *Regexp, kind memoKind, s string) (m *memo, sl *memoSl
 		return nil, nil, false, false
 	}
 	if b.memo == nil {
-		b.memo = &memo{seed: maphash.MakeSeed(), gen: 1, text: make([]byte, 0, memoText)}
+		b.memo = &memo{seed: rand.Uint64(), gen: 1, text: make([]byte, 0, memoText)}
 	}
 	m = b.memo
 	st := m.stat(r)
@@ -118,9 +120,17 @@ func (st *memoStat) count(hit bool) {
 	}
 }
 
-// index is the slot of (r, kind, s).
+// index is the slot of (r, kind, s). It hashes s's length and four of its
+// words, spread over it, not every byte: a hit compares s whole anyway, and
+// strings alike in all five (which then share a slot) are rare among the
+// values of one field.
 func (m *memo) index(r *Regexp, kind memoKind, s string) uint64 {
-	h := maphash.String(m.seed, s) ^ (uint64(r.id)<<8|uint64(kind))*0x9e3779b97f4a7c15
+	n := len(s) // >= memoMinLen: every word is inside s
+	h := uint64(n) ^ m.seed ^ (uint64(r.id)<<8 | uint64(kind))
+	for _, at := range [4]int{n/4 - 8, n/2 - 4, 3 * n / 4, n - 8} {
+		h = (h ^ swar.Load64(s, at)) * 0x9e3779b97f4a7c15
+		h ^= h >> 29
+	}
 	return h >> (64 - memoBits)
 }
 
