@@ -19,7 +19,8 @@ import (
 // (see memo) from one Start to the next.
 type Budget struct {
 	limit    time.Duration
-	deadline time.Time // zero until the first backtracking match
+	deadline time.Time // set by the first backtracking match (then clocked)
+	clocked  bool      // deadline is set
 	err      error
 	memo     *memo // answers on repeated long strings, made on first use
 }
@@ -31,13 +32,13 @@ type Budget struct {
 func (b *Budget) Start(d time.Duration) {
 	b.err = nil
 	b.limit = d
-	b.deadline = time.Time{}
+	b.deadline, b.clocked = time.Time{}, false
 }
 
 // clock starts the budget's clock if it has a limit and is not running.
 func (b *Budget) clock() {
-	if b.limit > 0 && b.deadline.IsZero() {
-		b.deadline = time.Now().Add(b.limit)
+	if b.limit > 0 && !b.clocked {
+		b.deadline, b.clocked = time.Now().Add(b.limit), true
 	}
 }
 
@@ -52,10 +53,14 @@ func (b *Budget) Err() error {
 
 // Expired reports whether the budget is spent (and records it in Err).
 func (b *Budget) Expired() bool {
-	if b == nil {
+	if b == nil || b.err == nil && !b.clocked { // no clock running: inlined
 		return false
 	}
-	if b.err == nil && !b.deadline.IsZero() && !time.Now().Before(b.deadline) {
+	return b.expired()
+}
+
+func (b *Budget) expired() bool {
+	if b.err == nil && !time.Now().Before(b.deadline) {
 		b.err = ErrTimeout
 	}
 	return b.err != nil
@@ -121,7 +126,7 @@ func (r *Regexp) within(b *Budget) *regexp2.Regexp {
 		return r.bt
 	}
 	b.clock()
-	if b.deadline.IsZero() {
+	if !b.clocked {
 		return r.bt
 	}
 	left := time.Until(b.deadline)
