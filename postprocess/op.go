@@ -84,6 +84,26 @@ func (sc *Scratch) Append(s string, fn func(b []byte, s string) ([]byte, error))
 	return sc.Text(b), nil
 }
 
+// Buffer returns sc's buffer, empty, for a text to be built in and handed
+// to BoxText (nil when sc is nil).
+func (sc *Scratch) Buffer() []byte {
+	if sc == nil {
+		return nil
+	}
+	return sc.buf[:0]
+}
+
+// BoxText returns b, a text built in Buffer's memory, as a boxed string in
+// sc's chunks (on its own when sc is nil); sc keeps b's memory as its
+// buffer.
+func (sc *Scratch) BoxText(b []byte) any {
+	if sc == nil {
+		return string(b)
+	}
+	sc.buf = b[:0]
+	return sc.chunks().String(sc.chunks().Text(b))
+}
+
 // chunks is sc's chunks of boxed values and text, made on first use.
 func (sc *Scratch) chunks() *record.Boxes {
 	if sc.boxes == nil {
