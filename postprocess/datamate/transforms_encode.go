@@ -45,12 +45,6 @@ func encodingTransformSpecs() []*spec {
 	}
 }
 
-// appendBase64Decoded appends jsbuf.Base64Decode(s) to b: the decoded bytes
-// themselves when they are UTF-8, which is the text Base64Decode makes of
-// them (so that text takes no allocation of its own). Padded standard
-// base64, the common case, is decoded straight into b: where Go's decoder
-// accepts s (only the alphabet, line breaks skipped, padding only at the
-// end), it gives what Node's forgiving decoder gives.
 // base64FromString is decodeBase64's answer for a string: Node's lenient
 // decode read as UTF-8, built in the Scratch's buffer (text that is not
 // UTF-8 gets its replacement characters in a string of its own).
