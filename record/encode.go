@@ -111,7 +111,8 @@ func appendShortDecimal(b []byte, f float64) ([]byte, bool) {
 		if m >= 1e15 {
 			break
 		}
-		if r := math.Round(m); r/pow10[k] == abs {
+		r := math.Round(m)
+		if r/pow10[k] == abs {
 			return appendFixed(b, f < 0, uint64(r), k), true
 		}
 	}
@@ -167,33 +168,55 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 	}
 	o.load()
 	b = append(b, '{')
-	first := true
+	nodes := o.shapeNodes()
+	sep := false
 	for i := range o.fields {
-		v := o.fields[i].val
-		if v == Undefined {
+		f := &o.fields[i]
+		if f.val == Undefined {
 			continue
 		}
-		if !first {
+		if sep {
 			b = append(b, ',')
 		}
-		first = false
-		b = append(AppendString(b, o.fields[i].key), ':')
-		if l, ok := v.(*lazyJSON); ok && canonical(l.text) { // never read: as it came
-			if b = append(b, l.text...); len(b) > limit {
-				return b, false
-			}
-			continue
-		}
-		if isLazy(v) {
-			v = o.resolve(i)
+		sep = true
+		if nodes != nil && nodes[i].quoted != "" { // a decoded key known plain, quoted and with its colon
+			b = append(b, nodes[i].quoted...)
+		} else {
+			b = append(AppendString(b, f.key), ':')
 		}
 		var ok bool
-		if b, ok = appendMember(b, v, limit, depth); !ok {
+		switch v := f.val.(type) {
+		case string: // the commonest member, without appendMember's dispatch
+			if depth > maxEncodeDepth {
+				return b, false
+			}
+			b = AppendString(b, v)
+			ok = len(b) <= limit
+		case *lazyJSON:
+			if canonical(v.text) { // never read: as it came
+				b = append(b, v.text...)
+				ok = len(b) <= limit
+				break
+			}
+			b, ok = appendJSON(b, o.resolve(i), limit, depth)
+		default:
+			b, ok = appendJSON(b, v, limit, depth)
+		}
+		if !ok {
 			return b, false
 		}
 	}
 	b = append(b, '}')
 	return b, len(b) <= limit
+}
+
+// shapeNodes is the shape nodes of o's keys, one per key, or nil when o
+// has no shape.
+func (o *Object) shapeNodes() []*Shape {
+	if o.shape == nil || len(o.shape.nodes) != len(o.fields) { // the second is a guard: a shape has exactly the keys
+		return nil
+	}
+	return o.shape.nodes
 }
 
 // appendMember is appendJSON of an array's or object's member, with a

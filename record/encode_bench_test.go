@@ -1,0 +1,80 @@
+package record
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+// outputObjects are the expected outputs of the web-log and orders rule
+// sets rebuilt with Set, as a plan builds an output record: objects
+// without a shape, keys in the output's order.
+func outputObjects(b testing.TB) []*Object {
+	var objs []*Object
+	for _, f := range []string{"../testdata/weblog/out-2k.json", "../testdata/orders/orders-out-2k.ndjson"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, l := range bytes.Split(data, []byte("\n")) {
+			l = bytes.TrimSuffix(bytes.TrimSpace(l), []byte(","))
+			if len(l) == 0 || l[0] != '{' {
+				continue
+			}
+			o, err := ParseObject(l)
+			if err != nil {
+				b.Fatal(err)
+			}
+			objs = append(objs, rebuild(o).(*Object))
+		}
+	}
+	return objs
+}
+
+// rebuild copies v with every object built by Set.
+func rebuild(v any) any {
+	switch x := v.(type) {
+	case *Object:
+		c := NewObject(8)
+		for i := 0; i < x.Len(); i++ {
+			k, e := x.At(i)
+			c.Set(k, rebuild(e))
+		}
+		return c
+	case []any:
+		c := make([]any, len(x))
+		for i, e := range x {
+			c[i] = rebuild(e)
+		}
+		return c
+	}
+	return v
+}
+
+// BenchmarkEncodeOutput encodes output records as rulec run writes them.
+func BenchmarkEncodeOutput(b *testing.B) {
+	objs := outputObjects(b)
+	buf := make([]byte, 0, 4096)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = AppendJSON(buf[:0], objs[i%len(objs)])
+	}
+}
+
+// BenchmarkKeyGetOutput reads output records with Keys, as
+// post-processing reads the fields a rule wrote.
+func BenchmarkKeyGetOutput(b *testing.B) {
+	objs := outputObjects(b)
+	var keys []Key
+	for _, k := range []string{"email", "created", "full_name", "market_eu", "token_raw", "client_ip", "absent"} {
+		keys = append(keys, NewKey(k))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		o := objs[i%len(objs)]
+		for _, k := range keys {
+			k.Get(o)
+		}
+	}
+}
