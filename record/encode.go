@@ -249,15 +249,18 @@ func AppendString(b []byte, s string) []byte {
 	}
 }
 
-// shortPlain reports whether s has at most 16 bytes and none to escape,
-// looking at all its bytes at once: two words made of them (bytes read
+// shortPlain reports whether s has at most 32 bytes and none to escape,
+// looking at all its bytes at once: two or four words made of them (bytes read
 // twice when the words overlap, plain padding when s is shorter than 4).
 func shortPlain(s string) bool {
 	switch n := len(s); {
 	case n == 0:
 		return true
-	case n > 16:
+	case n > 32:
 		return false
+	case n > 16:
+		return stopBytes(swar.Load64(s, 0))|stopBytes(swar.Load64(s, 8))|
+			stopBytes(swar.Load64(s, n-16))|stopBytes(swar.Load64(s, n-8)) == 0
 	case n >= 8:
 		return stopBytes(swar.Load64(s, 0))|stopBytes(swar.Load64(s, n-8)) == 0
 	case n >= 4:
