@@ -179,9 +179,14 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 			b = append(b, ',')
 		}
 		sep = true
-		if nodes != nil && nodes[i].quoted != "" { // a decoded key known plain, quoted and with its colon
+		switch {
+		case nodes != nil && nodes[i].quoted != "": // a decoded key known plain, quoted and with its colon
 			b = append(b, nodes[i].quoted...)
-		} else {
+		case knownPlain(f.key): // a rule's target (object_names.go)
+			b = append(b, '"')
+			b = append(b, f.key...)
+			b = append(b, '"', ':')
+		default:
 			b = append(AppendString(b, f.key), ':')
 		}
 		var ok bool

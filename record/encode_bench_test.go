@@ -8,7 +8,8 @@ import (
 
 // outputObjects are the expected outputs of the web-log and orders rule
 // sets rebuilt with Set, as a plan builds an output record: objects
-// without a shape, keys in the output's order.
+// without a shape, keys in the output's order, the keys of parsed paths
+// (rule targets).
 func outputObjects(b testing.TB) []*Object {
 	var objs []*Object
 	for _, f := range []string{"../testdata/weblog/out-2k.json", "../testdata/orders/orders-out-2k.ndjson"} {
@@ -38,7 +39,7 @@ func rebuild(v any) any {
 		c := NewObject(8)
 		for i := 0; i < x.Len(); i++ {
 			k, e := x.At(i)
-			c.Set(k, rebuild(e))
+			c.Set(ParsePath(k).Segments()[0], rebuild(e))
 		}
 		return c
 	case []any:
