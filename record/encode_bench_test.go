@@ -69,7 +69,7 @@ func BenchmarkKeyGetOutput(b *testing.B) {
 	objs := outputObjects(b)
 	var keys []Key
 	for _, k := range []string{"email", "created", "full_name", "market_eu", "token_raw", "client_ip", "absent"} {
-		keys = append(keys, NewKey(k))
+		keys = append(keys, NewKey(ParsePath(k).Segments()[0])) // as post-processing makes them
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
