@@ -3,6 +3,7 @@ package record
 import (
 	"errors"
 	"math"
+	"strconv"
 
 	"github.com/sluice-dev/sluice/internal/swar"
 )
@@ -70,6 +71,9 @@ func appendScalar(b []byte, v any) []byte {
 		}
 		return append(b, "false"...)
 	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 { // an integer (not NaN, not infinite), -0 as 0
+			return strconv.AppendInt(b, int64(x), 10)
+		}
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return append(b, "null"...)
 		}
