@@ -115,7 +115,10 @@ func appendShortDecimal(b []byte, f float64) ([]byte, bool) {
 		if m >= 1e15 {
 			break
 		}
-		r := math.Round(m)
+		// the nearest integer: m + 0.5 is exact below 2^52, and Floor is
+		// an instruction where Round is a function (a tie cannot pass the
+		// test below, so how it rounds does not matter)
+		r := math.Floor(m + 0.5)
 		if r/pow10[k] == abs {
 			return appendFixed(b, f < 0, uint64(r), k), true
 		}
