@@ -41,7 +41,7 @@ func rebuild(v any) any {
 		c := NewObject(8)
 		for i := 0; i < x.Len(); i++ {
 			k, e := x.At(i)
-			c.Set(ParsePath(k).Segments()[0], rebuild(e))
+			c.Set(ParsePath(k).String(), rebuild(e)) // the key interned, as a rule target is
 		}
 		return c
 	case []any:
