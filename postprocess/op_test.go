@@ -3,6 +3,7 @@ package postprocess
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -166,5 +167,29 @@ func TestScratchBoxText(t *testing.T) {
 	sc.BoxText(append(sc.Buffer(), "warm up"...))
 	if n := testing.AllocsPerRun(100, func() { sc.BoxText(append(sc.Buffer(), "hello"...)) }); n > 0.05 {
 		t.Errorf("BoxText with a Scratch: %v allocations per text", n)
+	}
+}
+
+// TestScratchTextsOverManyChunks: texts of every length built in Buffer
+// and kept by BoxText (short ones in the chunks, long ones on their own)
+// keep their values over several chunks and, once the Scratch is
+// recycled, texts kept in the reused chunks are right too.
+func TestScratchTextsOverManyChunks(t *testing.T) {
+	var sc Scratch
+	for round := 0; round < 3; round++ {
+		var got []any
+		var want []string
+		for i := 0; i < 400; i++ {
+			n := (i * 37) % 700
+			text := strings.Repeat(string(rune('a'+(i+round)%26)), n)
+			got = append(got, sc.BoxText(append(sc.Buffer(), text...)))
+			want = append(want, text)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("round %d: text %d is %q, want %q", round, i, got[i], want[i])
+			}
+		}
+		sc.Recycle()
 	}
 }
