@@ -21,14 +21,17 @@ const (
 // stopBytes has the high bit of each byte of x that is a quote, a
 // backslash or below 0x20 set. Bits above the lowest set one may be wrong
 // (a borrow runs into the next byte), the lowest one never is, so the
-// first stop byte is at TrailingZeros64(m)/8.
+// first stop byte is at TrailingZeros64(m)/8. A set bit is never that of
+// a byte with its high bit set.
+//
+// Each of the three tests is the classic "has a zero byte" one, (y -
+// 0x01..) &^ y, on x^'"', x^'\\' and x-0x20: the quote and the
+// backslash have no high bit, so the high bit of each y is x's, and one
+// &^ x serves all three.
 func stopBytes(x uint64) uint64 {
 	quote := x ^ (swarOnes * '"')
 	slash := x ^ (swarOnes * '\\')
-	m := (quote - swarOnes) &^ quote
-	m |= (slash - swarOnes) &^ slash
-	m |= (x - swarOnes*0x20) &^ x
-	return m & swarHigh
+	return ((quote - swarOnes) | (slash - swarOnes) | (x - swarOnes*0x20)) &^ x & swarHigh
 }
 
 // skipPlain advances d.i over plain string bytes (plainWords).
@@ -41,15 +44,16 @@ func (d *decoder) skipPlain() uint64 {
 // plainWords returns the index of the first byte at or after i that is
 // '"', '\\' or a control character, looking at whole words: when fewer
 // than eight bytes are left it stops early, at the first of them. It
-// also returns the bytes it passed ORed together word-wise (their high
-// bits tell whether any was non-ASCII).
+// also returns the bytes it passed ORed together word-wise: only its
+// high bits are meaningful, and tell whether any was non-ASCII.
 func plainWords(s string, i int) (int, uint64) {
 	var or uint64
 	for ; i+8 <= len(s); i += 8 {
 		x := swar.Load64(s, i)
 		if m := stopBytes(x); m != 0 {
-			n := bits.TrailingZeros64(m) >> 3
-			return i + n, or | x&(1<<(8*n)-1)
+			// m-1 has the bits below the first stop byte's high bit,
+			// and m's others, where x's high bits are clear
+			return i + bits.TrailingZeros64(m)>>3, or | x&(m-1)
 		}
 		or |= x
 	}
