@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // SyntaxError is a JSON syntax error with the byte offset where it was found.
@@ -325,7 +323,7 @@ func (d *decoder) atKey(c *Shape) bool {
 		// two word loads instead of a call to compare (most keys are
 		// short): the first 8 bytes and the last 8 of the 16 at d.i, the
 		// bytes past the key masked off
-		if swar.Load64(d.s, d.i)&c.qmask[0] != c.qword[0] || swar.Load64(d.s, d.i+8)&c.qmask[1] != c.qword[1] {
+		if load64(d.s, d.i)&c.qmask[0] != c.qword[0] || load64(d.s, d.i+8)&c.qmask[1] != c.qword[1] {
 			return false
 		}
 	} else if d.s[d.i:end] != c.quoted {

@@ -3,8 +3,6 @@ package record
 import (
 	"math/bits"
 	"unicode/utf8"
-
-	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // String literals are scanned eight bytes at a time (SWAR: SIMD within a
@@ -49,7 +47,7 @@ func (d *decoder) skipPlain() uint64 {
 func plainWords(s string, i int) (int, uint64) {
 	var or uint64
 	for ; i+8 <= len(s); i += 8 {
-		x := swar.Load64(s, i)
+		x := load64(s, i)
 		if m := stopBytes(x); m != 0 {
 			// m-1 has the bits below the first stop byte's high bit,
 			// and m's others, where x's high bits are clear
@@ -179,7 +177,7 @@ func (d *decoder) escapedStr(start int) (string, error) {
 // in s at or after i, or len(s).
 func nextStop(s string, i int) int {
 	for ; len(s)-i >= 8; i += 8 {
-		if m := stopBytes(swar.Load64(s, i)); m != 0 {
+		if m := stopBytes(load64(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -189,7 +187,7 @@ func nextStop(s string, i int) int {
 	if k := len(s) - 8; k >= 0 {
 		// the last word, its bytes before i made plain ('A')
 		before := uint64(1)<<(8*(i-k)) - 1
-		m := stopBytes(swar.Load64(s, k)&^before | swarOnes*'A'&before)
+		m := stopBytes(load64(s, k)&^before | swarOnes*'A'&before)
 		if m == 0 {
 			return len(s)
 		}
