@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
 )
@@ -76,7 +77,7 @@ func (d *decoder) str() (string, error) {
 			}
 			return s, nil
 		case c == '\\':
-			return d.escapedStr(start)
+			return d.escapedStr(start, high)
 		case c < 0x20:
 			return "", d.err("control character in string")
 		}
@@ -134,13 +135,18 @@ func (d *decoder) skipEscape() error {
 }
 
 // escapedStr decodes the rest of a string with escapes; d.i is at the
-// first backslash, start at the string's first byte.
-func (d *decoder) escapedStr(start int) (string, error) {
+// first backslash, start at the string's first byte; nonASCII tells
+// whether any byte before d.i was.
+func (d *decoder) escapedStr(start int, nonASCII bool) (string, error) {
 	buf := append(d.escapeBuf(), d.s[start:d.i]...)
+	var high uint64 // the high bits of the raw bytes copied (what \u escapes add is valid UTF-8)
+	if nonASCII {
+		high = swarHigh
+	}
 	for {
-		from := d.i
-		d.skipPlain()
-		buf = append(buf, d.s[from:d.i]...)
+		var or uint64
+		buf, d.i, or = appendPlain(buf, d.s, d.i)
+		high |= or
 		if d.i >= len(d.s) {
 			return "", d.err("unterminated string")
 		}
@@ -148,7 +154,7 @@ func (d *decoder) escapedStr(start int) (string, error) {
 		switch {
 		case c == '"':
 			d.i++
-			if !utf8.Valid(buf) {
+			if high&swarHigh != 0 && !utf8.Valid(buf) {
 				return string([]rune(string(buf))), nil
 			}
 			return d.text(buf), nil
@@ -156,6 +162,7 @@ func (d *decoder) escapedStr(start int) (string, error) {
 			return "", d.err("control character in string")
 		case c != '\\':
 			buf = append(buf, c)
+			high |= uint64(c)
 			d.i++
 			continue
 		}
@@ -171,6 +178,27 @@ func (d *decoder) escapedStr(start int) (string, error) {
 			return "", err
 		}
 	}
+}
+
+// appendPlain appends to buf the plain string bytes of s from i (up to
+// the first quote, backslash or control byte, or to the last word's
+// start when fewer than eight bytes are left) and returns it with the
+// index it stopped at and the bytes appended ORed word-wise (only its high
+// bits are meaningful: were any non-ASCII). Whole words are appended, the
+// bytes of the last one past its stop byte then cut off: one store each,
+// where runs between the escapes of JSON inside a string are short.
+func appendPlain(buf []byte, s string, i int) ([]byte, int, uint64) {
+	var or uint64
+	for ; i+8 <= len(s); i += 8 {
+		x := load64(s, i)
+		buf = binary.LittleEndian.AppendUint64(buf, x)
+		if m := stopBytes(x); m != 0 {
+			n := bits.TrailingZeros64(m) >> 3
+			return buf[:len(buf)-8+n], i + n, or | x&(m-1)
+		}
+		or |= x
+	}
+	return buf, i, or
 }
 
 // nextStop is the index of the first quote, backslash or control byte
