@@ -443,6 +443,58 @@ func (d *decoder) array() (any, error) {
 }
 
 func (d *decoder) number() (any, error) {
+	if f, end, ok := shortDecimalAt(d.s, d.i); ok {
+		d.i = end
+		return d.boxFloat(f), nil
+	}
+	return d.anyNumber()
+}
+
+// shortDecimalAt converts the number at s[i] in one pass when it is a
+// plain decimal, -?(0|[1-9][0-9]*)(\.[0-9]+)? with at most 15 digits and
+// no exponent (ids, counts, prices, coordinates), as anyNumber does:
+// the digits are then an exact float64, and so is the result of one
+// division by an exact power of ten (exactDecimal). Anything else,
+// errors included, it leaves to anyNumber (ok false).
+func shortDecimalAt(s string, i int) (f float64, end int, ok bool) {
+	neg := i < len(s) && s[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var m uint64
+	for ; i < len(s) && isDigit(s[i]); i++ {
+		m = m*10 + uint64(s[i]-'0')
+	}
+	digits := i - start
+	if digits == 0 || digits > 1 && s[start] == '0' {
+		return 0, 0, false
+	}
+	frac := 0
+	if i < len(s) && s[i] == '.' {
+		i++
+		for ; i < len(s) && isDigit(s[i]); i++ {
+			m = m*10 + uint64(s[i]-'0')
+			frac++
+		}
+		if frac == 0 {
+			return 0, 0, false
+		}
+	}
+	if digits+frac > 15 || i < len(s) && s[i]|0x20 == 'e' {
+		return 0, 0, false
+	}
+	if f = float64(m); frac > 0 {
+		f /= pow10[frac]
+	}
+	if neg && (m != 0 || frac > 0) { // an integer -0 is 0, as smallInt has it
+		f = -f
+	}
+	return f, i, true
+}
+
+// anyNumber decodes the number at d.i, whatever its form.
+func (d *decoder) anyNumber() (any, error) {
 	lit, simple, err := d.scanNumber()
 	if err != nil {
 		return nil, err

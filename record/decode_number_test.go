@@ -103,3 +103,43 @@ func TestNumbersDecodeAsStrconv(t *testing.T) {
 		}
 	}
 }
+
+// TestShortDecimalAtAgrees pins number's one-pass fast path against the
+// general decoding it skips (anyNumber): on random texts of number
+// characters followed by a delimiter, whatever shortDecimalAt converts,
+// anyNumber converts to the same float64, bit for bit, ending at the same
+// byte; and it converts most short plain decimals itself.
+func TestShortDecimalAtAgrees(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(21, 22))
+	lits := []string{"-", "-0", "0", "00", "01", "-01", "1.", ".5", "-.5", "1e5", "1.5E3", "-0.0", "0.0", "123456789012345",
+		"1234567890123456", "12345678.1234567", "12345678.12345678", "999999999999999", "-999999999999999", "0.000000000000001"}
+	const alphabet = "0123456789-.eE"
+	for n := 0; n < 300000; n++ {
+		b := make([]byte, 1+rnd.IntN(20))
+		for i := range b {
+			if rnd.IntN(4) == 0 {
+				b[i] = alphabet[rnd.IntN(len(alphabet))]
+			} else {
+				b[i] = '0' + byte(rnd.IntN(10))
+			}
+		}
+		lits = append(lits, string(b))
+	}
+	converted := 0
+	for _, lit := range lits {
+		s := lit + []string{",", "}", "]", "", "x"}[rnd.IntN(5)]
+		f, end, ok := shortDecimalAt(s, 0)
+		if !ok {
+			continue
+		}
+		converted++
+		d := decoder{s: s}
+		v, err := d.anyNumber()
+		if err != nil || math.Float64bits(v.(float64)) != math.Float64bits(f) || d.i != end {
+			t.Fatalf("%q: shortDecimalAt %v (%x) ending at %d, anyNumber %v ending at %d, %v", s, f, math.Float64bits(f), end, v, d.i, err)
+		}
+	}
+	if converted < len(lits)/10 {
+		t.Errorf("shortDecimalAt converted %d of %d texts", converted, len(lits))
+	}
+}
