@@ -198,27 +198,31 @@ func (d *decoder) object() (any, error) {
 		o.shaped(sh)
 		return d.endObject(o), nil
 	}
+	var k string
+	var next *Shape
+	read := false // k and next were read with the comma before them
 	for {
-		d.ws()
-		if d.i >= len(d.s) || d.s[d.i] != '"' {
-			return nil, d.err("expected a string key")
-		}
-		var k string
-		var next *Shape
-		if sh != nil { // the key objects of this shape usually have next, and the colon
-			if c := sh.first.Load(); c != nil && d.atKey(c) {
-				k, next = c.key, c
-			} else {
-				k, next = d.expectKey(sh)
+		if !read {
+			k, next = "", nil
+			d.ws()
+			if d.i >= len(d.s) || d.s[d.i] != '"' {
+				return nil, d.err("expected a string key")
 			}
-		}
-		if next == nil {
-			var err error
-			if k, err = d.key(); err != nil {
-				return nil, err
+			if sh != nil { // the key objects of this shape usually have next, and the colon
+				if c := sh.first.Load(); c != nil && d.atKey(c) {
+					k, next = c.key, c
+				} else {
+					k, next = d.expectKey(sh)
+				}
 			}
-			if sh != nil {
-				next = sh.next(k) // nil: a duplicate key, or no room in the tree
+			if next == nil {
+				var err error
+				if k, err = d.key(); err != nil {
+					return nil, err
+				}
+				if sh != nil {
+					next = sh.next(k) // nil: a duplicate key, or no room in the tree
+				}
 			}
 		}
 		d.ws()
@@ -254,7 +258,15 @@ func (d *decoder) object() (any, error) {
 			return nil, d.err("unexpected end of JSON input")
 		}
 		if d.s[d.i] == ',' {
+			// the comma, the key objects of this shape usually have next
+			// and the colon in one comparison
+			if c := sh.firstKid(); c != nil && c.atCommaKey(d.s, d.i) {
+				d.i += c.clen
+				k, next, read = c.key, c, true
+				continue
+			}
 			d.i++
+			read = false
 			continue
 		}
 		if d.s[d.i] == '}' {
