@@ -185,8 +185,13 @@ func (d *decoder) ownString(s string) any {
 }
 
 func (d *decoder) boxFloat(f float64) any {
-	if d.slab != nil {
-		return d.slab.float(f)
+	if sl := d.slab; sl != nil {
+		if n := len(sl.nums); n < cap(sl.nums) { // one call less per number
+			sl.nums = sl.nums[:n+1]
+			sl.nums[n] = f
+			return boxAt(floatBox, unsafe.Pointer(&sl.nums[n]))
+		}
+		return sl.float(f)
 	}
 	if len(d.nums) == cap(d.nums) {
 		d.nums = make([]float64, 0, nextChunk(cap(d.nums)))
