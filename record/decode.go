@@ -230,11 +230,7 @@ func (d *decoder) object() (any, error) {
 		var err error
 		switch c := d.peek(); { // strings and numbers, the commonest, without memberValue's dispatch
 		case c == '"':
-			var s string
-			if s, err = d.str(); err != nil {
-				return nil, err
-			}
-			v = d.boxString(s)
+			v, err = d.boxedStr()
 		case c == '-' || isDigit(c):
 			v, err = d.number()
 		default:

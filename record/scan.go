@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // String literals are scanned eight bytes at a time (SWAR: SIMD within a
@@ -65,7 +66,12 @@ func plainWords(s string, i int) (int, uint64) {
 func (d *decoder) str() (string, error) {
 	d.i++ // opening quote
 	start := d.i
-	high := d.skipPlain()&swarHigh != 0
+	return d.strRest(start, d.skipPlain()&swarHigh != 0)
+}
+
+// strRest is str from d.i, where the plain bytes from start end; high
+// tells whether any of them was non-ASCII.
+func (d *decoder) strRest(start int, high bool) (string, error) {
 	for d.i < len(d.s) {
 		c := d.s[d.i]
 		switch {
@@ -85,6 +91,26 @@ func (d *decoder) str() (string, error) {
 		d.i++
 	}
 	return "", d.err("unterminated string")
+}
+
+// boxedStr is boxString(str()) in one call: a plain ASCII string, the
+// usual one, is boxed in the slab's chunk in place.
+func (d *decoder) boxedStr() (any, error) {
+	start := d.i + 1 // past the opening quote
+	i, or := plainWords(d.s, start)
+	d.i = i
+	if sl := d.slab; sl != nil && i < len(d.s) && d.s[i] == '"' && or&swarHigh == 0 && len(sl.strs) < cap(sl.strs) {
+		d.i++
+		n := len(sl.strs)
+		sl.strs = sl.strs[:n+1]
+		sl.strs[n] = d.s[start:i]
+		return boxAt(stringBox, unsafe.Pointer(&sl.strs[n])), nil
+	}
+	s, err := d.strRest(start, or&swarHigh != 0)
+	if err != nil {
+		return nil, err
+	}
+	return d.boxString(s), nil
 }
 
 // skipStr validates the string literal at d.i as str does, with the same
