@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // String literals are scanned eight bytes at a time (SWAR: SIMD within a
@@ -99,12 +98,11 @@ func (d *decoder) boxedStr() (any, error) {
 	start := d.i + 1 // past the opening quote
 	i, or := plainWords(d.s, start)
 	d.i = i
-	if sl := d.slab; sl != nil && i < len(d.s) && d.s[i] == '"' && or&swarHigh == 0 && len(sl.strs) < cap(sl.strs) {
-		d.i++
-		n := len(sl.strs)
-		sl.strs = sl.strs[:n+1]
-		sl.strs[n] = d.s[start:i]
-		return boxAt(stringBox, unsafe.Pointer(&sl.strs[n])), nil
+	if sl := d.slab; sl != nil && i < len(d.s) && d.s[i] == '"' && or&swarHigh == 0 {
+		if v, ok := boxInRoom(&sl.strs, d.s[start:i], stringBox); ok {
+			d.i++
+			return v, nil
+		}
 	}
 	s, err := d.strRest(start, or&swarHigh != 0)
 	if err != nil {
