@@ -144,14 +144,7 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 	st.extracted = false
 	if p.index != nil && !st.NoIndex {
 		st.hits, st.candSet = p.index.candidates(r.Data, st.hits, st.candSet)
-		n := 0
-		for _, i := range st.hits {
-			if s := p.Selectors[i]; s.All || p.matchWith(s, p.index.checks[i].m, r, st) {
-				st.hits[n] = i
-				n++
-			}
-		}
-		st.hits = st.hits[:n]
+		st.hits = p.checkCandidates(r.Data, st.hits, st)
 	} else {
 		for i, s := range p.Selectors {
 			if s.All || p.match(s, r, st) {
@@ -160,6 +153,31 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 		}
 	}
 	return len(st.hits) > 0
+}
+
+// checkCandidates keeps the candidates of the index that match: those
+// whose check the index decided at once, the others once tested. It is
+// matchWith inlined: once the budget is spent nothing more matches, so the
+// loop stops there (RunOne dead-letters the record, naming the selector
+// that spent it, which st.at still points to).
+func (p *Plan) checkCandidates(o *record.Object, hits []int, st *State) []int {
+	checks := p.index.checks
+	n := 0
+	for _, i := range hits {
+		m := checks[i].m
+		if m != nil {
+			st.at = &p.Selectors[i].Rule
+			if !m.MatchWithin(o, &st.budget) {
+				if st.budget.Err() != nil {
+					break
+				}
+				continue
+			}
+		}
+		hits[n] = i
+		n++
+	}
+	return hits[:n]
 }
 
 // match runs one selector within the record's budget; once the budget is
