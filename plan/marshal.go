@@ -183,6 +183,9 @@ func NewExtraction(rule RuleRef, spec ExtractionSpec, multi Multivalue, mutate b
 	e := &Extraction{Rule: rule, Spec: spec, Multi: multi, Mutate: mutate, Target: record.ParsePath(spec.Target)}
 	if spec.HasSource {
 		e.HasSource, e.Source, e.Direct = true, record.ParsePath(spec.Source), !containsDot(spec.Source)
+		if e.Direct {
+			e.key, e.keyed = record.NewKey(spec.Source), true
+		}
 	}
 	if spec.Start != "" && spec.End != "" {
 		e.Start, e.End, e.Slice = spec.Start, spec.End, true
