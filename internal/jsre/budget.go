@@ -14,11 +14,15 @@ import (
 // or a match times out, every later match through it fails at once with
 // ErrTimeout, which Err keeps: a record with a hundred slow terms costs the
 // budget once, not a hundred timeouts. The zero Budget (and a nil one) has
-// no limit beyond the per-match Timeout. A Budget is used by one goroutine.
+// no limit beyond the per-match Timeout. A Budget is used by one goroutine,
+// and keeps that goroutine's memo of answers on repeated long strings
+// (see memo) from one Start to the next.
 type Budget struct {
 	limit    time.Duration
-	deadline time.Time // zero until the first backtracking match
+	deadline time.Time // set by the first backtracking match (then clocked)
+	clocked  bool      // deadline is set
 	err      error
+	memo     *memo // answers on repeated long strings, made on first use
 }
 
 // Start gives the budget d (d <= 0: no limit) and clears Err. The clock
@@ -28,13 +32,13 @@ type Budget struct {
 func (b *Budget) Start(d time.Duration) {
 	b.err = nil
 	b.limit = d
-	b.deadline = time.Time{}
+	b.deadline, b.clocked = time.Time{}, false
 }
 
 // clock starts the budget's clock if it has a limit and is not running.
 func (b *Budget) clock() {
-	if b.limit > 0 && b.deadline.IsZero() {
-		b.deadline = time.Now().Add(b.limit)
+	if b.limit > 0 && !b.clocked {
+		b.deadline, b.clocked = time.Now().Add(b.limit), true
 	}
 }
 
@@ -49,10 +53,14 @@ func (b *Budget) Err() error {
 
 // Expired reports whether the budget is spent (and records it in Err).
 func (b *Budget) Expired() bool {
-	if b == nil {
+	if b == nil || b.err == nil && !b.clocked { // no clock running: inlined
 		return false
 	}
-	if b.err == nil && !b.deadline.IsZero() && !time.Now().Before(b.deadline) {
+	return b.expired()
+}
+
+func (b *Budget) expired() bool {
+	if b.err == nil && !time.Now().Before(b.deadline) {
 		b.err = ErrTimeout
 	}
 	return b.err != nil
@@ -83,7 +91,15 @@ func (r *Regexp) MatchStringIn(s string, b *Budget) (bool, error) {
 		return false, ErrTimeout
 	}
 	if r.re2 != nil {
-		return r.MatchString(s)
+		m, sl, hit, memo := b.lookup(r, kindMatch, s)
+		if hit {
+			return sl.found, nil
+		}
+		ok, _ := r.MatchString(s) // a linear match has no error
+		if memo {
+			m.keep(sl, r, kindMatch, s, ok, nil)
+		}
+		return ok, nil
 	}
 	ok, err := r.within(b).MatchString(s)
 	return ok, b.fail(wrapErr(err))
@@ -110,7 +126,7 @@ func (r *Regexp) within(b *Budget) *regexp2.Regexp {
 		return r.bt
 	}
 	b.clock()
-	if b.deadline.IsZero() {
+	if !b.clocked {
 		return r.bt
 	}
 	left := time.Until(b.deadline)

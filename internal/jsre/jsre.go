@@ -24,7 +24,8 @@ type Regexp struct {
 	fast          *fastPath
 	bt            *regexp2.Regexp
 	groups        int
-	*stepCache    // backtracking patterns only
+	id            uint32 // numbers the pattern in a Budget's memo
+	*stepCache           // backtracking patterns only
 }
 
 // Compile compiles pattern with JavaScript flags (any of "gimsuy"; g and y
@@ -37,7 +38,7 @@ func Compile(pattern, flags string) (*Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Regexp{source: pattern, flags: flags}
+	r := &Regexp{source: pattern, flags: flags, id: nextID.Add(1)}
 	if tr, ok := translate(norm, flags); ok {
 		if re, err := regexp.Compile(tr); err == nil {
 			r.re2, r.groups, r.fast = re, re.NumSubexp(), analyze(tr, asciiFold(flags))
@@ -204,14 +205,7 @@ func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool,
 		return ms[0], true, b.fail(err) // its groups are new: no use copying them to buf
 	}
 	var caps [maxLineSlots]int
-	var idx []int
-	ok := false
-	if r.fast != nil {
-		idx, ok = r.fast.first(s, &caps)
-	}
-	if !ok {
-		idx = r.re2.FindStringSubmatchIndex(s)
-	}
+	idx := r.firstIndex(s, &caps, b)
 	if idx == nil {
 		return Match{}, false, nil
 	}
@@ -220,6 +214,27 @@ func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool,
 		buf = make([]Group, n)
 	}
 	return fillMatch(s, idx, buf[:n]), true, nil
+}
+
+// firstIndex is the submatch offsets of a linear pattern's first match in
+// s (nil: none), from b's memo when s was seen lately.
+func (r *Regexp) firstIndex(s string, caps *[maxLineSlots]int, b *Budget) []int {
+	m, sl, hit, memo := b.lookup(r, kindFirst, s)
+	if hit {
+		return sl.offsets(caps)
+	}
+	var idx []int
+	ok := false
+	if r.fast != nil {
+		idx, ok = r.fast.first(s, caps)
+	}
+	if !ok {
+		idx = r.re2.FindStringSubmatchIndex(s)
+	}
+	if memo {
+		m.keep(sl, r, kindFirst, s, idx != nil, idx)
+	}
+	return idx
 }
 
 func (r *Regexp) findAllBT(s string, n int) ([]Match, error) {

@@ -1,0 +1,170 @@
+package jsre
+
+import (
+	"math/rand/v2"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/sluice-dev/sluice/internal/swar"
+)
+
+// A memo remembers one worker's recent answers of linear patterns on long
+// strings, so that a value seen again (a user agent, a referrer, a
+// product name: fields with few distinct long values) costs a hash and a
+// comparison instead of a scan. It lives in the worker's Budget.
+//
+// It pays only where values repeat, so each pattern keeps its own count:
+// a pattern whose lookups hit less than a quarter of the time over
+// memoProbe calls is not looked up for its next memoRest calls, then
+// probed again (the data may change). A value shorter than memoMinLen
+// is matched directly (matching it costs about what a lookup does), and one
+// longer than memoMaxLen too (it would crowd out the rest).
+//
+// Keys are copied into the memo's own text, never kept as given: a
+// record's strings may be overwritten once its batch is done. Answers
+// are kept as offsets, applied to the string asked about.
+type memo struct {
+	seed  uint64 // differs between memos, so that no input can choose collisions in all
+	gen   uint32 // slots of an older generation are empty
+	slots [memoSlots]memoSlot
+	text  []byte     // the keys of this generation
+	stats []memoStat // by pattern id
+}
+
+const (
+	memoBits   = 9
+	memoSlots  = 1 << memoBits
+	memoText   = 64 << 10
+	memoMinLen = 32
+	memoMaxLen = 4 << 10
+	memoProbe  = 1024
+	memoRest   = 32 << 10
+)
+
+type memoKind uint8
+
+const (
+	kindMatch memoKind = iota + 1 // MatchString: found only
+	kindFirst                     // FirstIn: found and the submatch offsets
+)
+
+type memoSlot struct {
+	re    *Regexp
+	gen   uint32
+	kind  memoKind
+	found bool
+	n     uint8 // offsets in idx
+	key   string
+	idx   [maxLineSlots]int32
+}
+
+type memoStat struct {
+	calls, hits uint32
+	rest        uint32 // calls left before probing again
+}
+
+// nextID numbers patterns for their memo statistics.
+var nextID atomic.Uint32
+
+// lookup finds the slot of (r, kind, s) in b's memo: ok is false when s
+// is not looked up (no memo, s too short or too long, r resting), else
+// hit tells whether the slot holds the answer; on a miss the caller
+// matches and gives the answer to keep.
+func (b *Budget) lookup(r *Regexp, kind memoKind, s string) (m *memo, sl *memoSlot, hit, ok bool) {
+	if b == nil || len(s) < memoMinLen || len(s) > memoMaxLen {
+		return nil, nil, false, false
+	}
+	if b.memo == nil {
+		b.memo = &memo{seed: rand.Uint64(), gen: 1, text: make([]byte, 0, memoText)}
+	}
+	m = b.memo
+	st := m.stat(r)
+	if !st.open() {
+		return nil, nil, false, false
+	}
+	sl = &m.slots[m.index(r, kind, s)]
+	hit = sl.gen == m.gen && sl.re == r && sl.kind == kind && sl.key == s
+	st.count(hit)
+	return m, sl, hit, true
+}
+
+func (m *memo) stat(r *Regexp) *memoStat {
+	if int(r.id) >= len(m.stats) {
+		m.stats = append(m.stats, make([]memoStat, int(r.id)+1-len(m.stats))...)
+	}
+	return &m.stats[r.id]
+}
+
+// open reports whether the pattern is looked up on this call, counting
+// down a rest.
+func (st *memoStat) open() bool {
+	if st.rest > 0 {
+		st.rest--
+		return false
+	}
+	return true
+}
+
+// count records one lookup; after memoProbe of them it decides whether
+// the pattern rests.
+func (st *memoStat) count(hit bool) {
+	st.calls++
+	if hit {
+		st.hits++
+	}
+	if st.calls == memoProbe {
+		if st.hits < memoProbe/4 {
+			st.rest = memoRest
+		}
+		st.calls, st.hits = 0, 0
+	}
+}
+
+// index is the slot of (r, kind, s). It hashes s's length and four of its
+// words, spread over it, not every byte: a hit compares s whole anyway, and
+// strings alike in all five (which then share a slot) are rare among the
+// values of one field.
+func (m *memo) index(r *Regexp, kind memoKind, s string) uint64 {
+	n := len(s) // >= memoMinLen: every word is inside s
+	h := uint64(n) ^ m.seed ^ (uint64(r.id)<<8 | uint64(kind))
+	for _, at := range [4]int{n/4 - 8, n/2 - 4, 3 * n / 4, n - 8} {
+		h = (h ^ swar.Load64(s, at)) * 0x9e3779b97f4a7c15
+		h ^= h >> 29
+	}
+	return h >> (64 - memoBits)
+}
+
+// keep fills sl with the answer for (r, kind, s): found, and for kindFirst
+// the submatch offsets idx (at most maxLineSlots of them; more are not
+// kept). The key is a copy of s in the memo's text; when the text is full
+// the generation ends, every slot empties and the text is written over
+// (a slot of an older generation is never compared, so its key is never
+// read again).
+func (m *memo) keep(sl *memoSlot, r *Regexp, kind memoKind, s string, found bool, idx []int) {
+	if len(idx) > len(sl.idx) {
+		return
+	}
+	if len(m.text)+len(s) > cap(m.text) {
+		m.gen++
+		m.text = m.text[:0]
+	}
+	at := len(m.text)
+	m.text = append(m.text, s...)
+	*sl = memoSlot{re: r, gen: m.gen, kind: kind, found: found, n: uint8(len(idx)),
+		key: unsafe.String(&m.text[at], len(s))} // len(s) >= memoMinLen > 0
+	for i, x := range idx {
+		sl.idx[i] = int32(x)
+	}
+}
+
+// offsets returns a kept kindFirst answer's submatch offsets in caps, nil
+// when there was no match.
+func (sl *memoSlot) offsets(caps *[maxLineSlots]int) []int {
+	if !sl.found {
+		return nil
+	}
+	for i := range int(sl.n) {
+		caps[i] = int(sl.idx[i])
+	}
+	return caps[:sl.n]
+}
