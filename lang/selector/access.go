@@ -161,6 +161,8 @@ func keyNode(key record.Key, p pred) node {
 		return &keyRange{key: key, r: x}
 	case exists:
 		return &keyExists{key}
+	case ipBlock:
+		return &keyIPBlock{key: key, q: x}
 	}
 	if re := patternOf(p); re != nil {
 		return &keyPattern{key, patternTest{re, p}}
@@ -242,6 +244,23 @@ type keyRange struct {
 func (l *keyRange) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.key.Get(o)
 	return l.r.holdsIn(v, ok)
+}
+
+// keyIPBlock is keyLeaf with ipBlock (ip:"10.0.0.0/8" on a field of type
+// ip): a string, the usual value, is tested without expand and the
+// predicate's dispatch (which copies the block); anything else goes
+// through them.
+type keyIPBlock struct {
+	key record.Key
+	q   ipBlock
+}
+
+func (l *keyIPBlock) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	if s, isStr := v.(string); isStr {
+		return !l.q.outsideByFirstOctet(s) && l.q.testText(s)
+	}
+	return expand(l.q, v, ok, b)
 }
 
 // keyExists and pathExists are keyLeaf and pathLeaf with exists.
