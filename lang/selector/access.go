@@ -243,6 +243,9 @@ type keyRange struct {
 
 func (l *keyRange) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.key.Get(o)
+	if x, isNum := v.(float64); isNum { // the common case, without the calls
+		return l.r.holdsNumber(x)
+	}
 	return l.r.holdsIn(v, ok)
 }
 
