@@ -41,11 +41,14 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	if err != nil || record.IsNil(r) {
 		return false, err
 	}
-	if dst != src {
+	switch {
+	case dst != src && e.oneKeyTarget: // setNew's common case, without its call
+		dst.Set(e.targetKey, r)
+	case dst != src:
 		// a value read from src cannot contain the fork, so the check
 		// Path.Set makes against a record containing itself is not needed
 		setNew(dst, &e.Target, r)
-	} else {
+	default:
 		e.Target.Set(dst, r)
 	}
 	return true, nil

@@ -37,3 +37,32 @@ func TestKeyedSourceReadsAsPath(t *testing.T) {
 		}
 	}
 }
+
+// An extraction from NewExtraction writes a one-key target with Set; one
+// built by hand goes through setNew: both write the same, into an empty
+// output and into one that has the key, or keys the path goes through,
+// already.
+func TestOneKeyTargetSetsAsPath(t *testing.T) {
+	outs := []string{`{}`, `{"t":0,"u":1}`, `{"a":{"b":0}}`, `{"a.b":0,"a":1}`, `{"":0}`, `{"x.y":0}`}
+	for _, target := range []string{"t", "u", "", "a.b", `["x.y"]`, "a[0]", "[a]", "a..b"} {
+		spec := ExtractionSpec{Source: "s", Target: target, HasSource: true}
+		oneKey, err := NewExtraction(RuleRef{}, spec, MultiUnset, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hand := &Extraction{HasSource: true, Source: record.ParsePath("s"), Direct: true, Target: record.ParsePath(target)}
+		if oneKey.oneKeyTarget != (len(oneKey.Target.Segments()) == 1) {
+			t.Fatalf("%q: one key %v, segments %q", target, oneKey.oneKeyTarget, oneKey.Target.Segments())
+		}
+		src := obj(t, `{"s":"v"}`)
+		for _, out := range outs {
+			var st State
+			a, b := obj(t, out), obj(t, out)
+			as, err1 := oneKey.apply(src, a, src, &st)
+			bs, err2 := hand.apply(src, b, src, &st)
+			if as != bs || err1 != nil || err2 != nil || record.JSON(a) != record.JSON(b) {
+				t.Errorf("%q into %s: one key %v %s, by hand %v %s", target, out, as, record.JSON(a), bs, record.JSON(b))
+			}
+		}
+	}
+}

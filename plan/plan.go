@@ -102,6 +102,9 @@ type Extraction struct {
 	// inlined where Path.GetKey is a call
 	key   record.Key
 	keyed bool
+	// targetKey is Target's one key when it has only one (NewExtraction)
+	targetKey    string
+	oneKeyTarget bool
 }
 
 // ExtractionSpec keeps the rule values an extraction was built from (for
