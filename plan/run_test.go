@@ -96,3 +96,33 @@ func TestBudgetSpentInSelection(t *testing.T) {
 		}
 	}
 }
+
+// Rule names the element that ran last: a selector, an extraction or a
+// step of the plan the State last ran, and nothing before any ran.
+func TestRuleNamesTheRunningElement(t *testing.T) {
+	ref := func(id int) RuleRef { return RuleRef{File: "r", Line: id, ID: id} }
+	p := &Plan{Selectors: []*Selector{
+		{Rule: ref(1), Extractions: []*Extraction{{Rule: ref(2)}}},
+		{Rule: ref(3), Extractions: []*Extraction{{Rule: ref(4)}, {Rule: ref(5)}}, Pipeline: []*Step{{Rule: ref(6)}, {Rule: ref(7)}}},
+	}}
+	var st State
+	if got := st.Rule(); got != (RuleRef{}) {
+		t.Errorf("a State that ran nothing: %+v", got)
+	}
+	st.plan = p
+	for _, c := range []struct {
+		kind    placeKind
+		sel, el int
+		want    int
+	}{{placeNone, 0, 0, 0}, {placeSelector, 0, 0, 1}, {placeSelector, 1, 0, 3}, {placeExtraction, 0, 0, 2},
+		{placeExtraction, 1, 1, 5}, {placeStep, 1, 0, 6}, {placeStep, 1, 1, 7}} {
+		st.running(c.kind, c.sel, c.el)
+		want := RuleRef{}
+		if c.want > 0 {
+			want = ref(c.want)
+		}
+		if got := st.Rule(); got != want {
+			t.Errorf("%v %d %d: %+v, want %+v", c.kind, c.sel, c.el, got, want)
+		}
+	}
+}
