@@ -3,6 +3,7 @@ package record
 import (
 	"errors"
 	"math"
+	"strconv"
 
 	"github.com/sluice-dev/sluice/internal/swar"
 )
@@ -70,6 +71,9 @@ func appendScalar(b []byte, v any) []byte {
 		}
 		return append(b, "false"...)
 	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 { // an integer (not NaN, not infinite), -0 as 0
+			return strconv.AppendInt(b, int64(x), 10)
+		}
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return append(b, "null"...)
 		}
@@ -111,7 +115,11 @@ func appendShortDecimal(b []byte, f float64) ([]byte, bool) {
 		if m >= 1e15 {
 			break
 		}
-		if r := math.Round(m); r/pow10[k] == abs {
+		// the nearest integer: m + 0.5 is exact below 2^52, and Floor is
+		// an instruction where Round is a function (a tie cannot pass the
+		// test below, so how it rounds does not matter)
+		r := math.Floor(m + 0.5)
+		if r/pow10[k] == abs {
 			return appendFixed(b, f < 0, uint64(r), k), true
 		}
 	}
@@ -167,33 +175,60 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 	}
 	o.load()
 	b = append(b, '{')
-	first := true
+	nodes := o.shapeNodes()
+	sep := false
 	for i := range o.fields {
-		v := o.fields[i].val
-		if v == Undefined {
+		f := &o.fields[i]
+		if f.val == Undefined {
 			continue
 		}
-		if !first {
+		if sep {
 			b = append(b, ',')
 		}
-		first = false
-		b = append(AppendString(b, o.fields[i].key), ':')
-		if l, ok := v.(*lazyJSON); ok && canonical(l.text) { // never read: as it came
-			if b = append(b, l.text...); len(b) > limit {
-				return b, false
-			}
-			continue
-		}
-		if isLazy(v) {
-			v = o.resolve(i)
+		sep = true
+		switch {
+		case nodes != nil && nodes[i].quoted != "": // a decoded key known plain, quoted and with its colon
+			b = append(b, nodes[i].quoted...)
+		case knownPlain(f.key): // a rule's target (object_names.go)
+			b = append(b, '"')
+			b = append(b, f.key...)
+			b = append(b, '"', ':')
+		default:
+			b = append(AppendString(b, f.key), ':')
 		}
 		var ok bool
-		if b, ok = appendMember(b, v, limit, depth); !ok {
+		switch v := f.val.(type) {
+		case string: // the commonest member, without appendMember's dispatch
+			if depth > maxEncodeDepth {
+				return b, false
+			}
+			b = AppendString(b, v)
+			ok = len(b) <= limit
+		case *lazyJSON:
+			if canonical(v.text) { // never read: as it came
+				b = append(b, v.text...)
+				ok = len(b) <= limit
+				break
+			}
+			b, ok = appendJSON(b, o.resolve(i), limit, depth)
+		default:
+			b, ok = appendJSON(b, v, limit, depth)
+		}
+		if !ok {
 			return b, false
 		}
 	}
 	b = append(b, '}')
 	return b, len(b) <= limit
+}
+
+// shapeNodes is the shape nodes of o's keys, one per key, or nil when o
+// has no shape.
+func (o *Object) shapeNodes() []*Shape {
+	if o.shape == nil || len(o.shape.nodes) != len(o.fields) { // the second is a guard: a shape has exactly the keys
+		return nil
+	}
+	return o.shape.nodes
 }
 
 // appendMember is appendJSON of an array's or object's member, with a
@@ -226,15 +261,18 @@ func AppendString(b []byte, s string) []byte {
 	}
 }
 
-// shortPlain reports whether s has at most 16 bytes and none to escape,
-// looking at all its bytes at once: two words made of them (bytes read
+// shortPlain reports whether s has at most 32 bytes and none to escape,
+// looking at all its bytes at once: two or four words made of them (bytes read
 // twice when the words overlap, plain padding when s is shorter than 4).
 func shortPlain(s string) bool {
 	switch n := len(s); {
 	case n == 0:
 		return true
-	case n > 16:
+	case n > 32:
 		return false
+	case n > 16:
+		return stopBytes(swar.Load64(s, 0))|stopBytes(swar.Load64(s, 8))|
+			stopBytes(swar.Load64(s, n-16))|stopBytes(swar.Load64(s, n-8)) == 0
 	case n >= 8:
 		return stopBytes(swar.Load64(s, 0))|stopBytes(swar.Load64(s, n-8)) == 0
 	case n >= 4:

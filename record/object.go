@@ -86,8 +86,11 @@ func (o *Object) Len() int {
 }
 
 // index is the position of key; o must be loaded.
-func (o *Object) index(key string) int {
-	if o.keyBits&keyBit(key) == 0 {
+func (o *Object) index(key string) int { return o.indexBit(key, keyBit(key)) }
+
+// indexBit is index with key's keyBit.
+func (o *Object) indexBit(key string, bit uint64) int {
+	if o.keyBits&bit == 0 {
 		return -1
 	}
 	for i := range o.fields {
@@ -119,11 +122,12 @@ func (o *Object) Has(key string) bool {
 // Set stores v under key, in place when the key exists.
 func (o *Object) Set(key string, v any) {
 	o.load()
-	if i := o.index(key); i >= 0 {
+	bit := keyBit(key)
+	if i := o.indexBit(key, bit); i >= 0 {
 		o.fields[i].val = v
 		return
 	}
-	o.addField(key, v)
+	o.addFieldBit(key, v, bit)
 }
 
 // addField appends a key known not to be there: the one way keys are

@@ -25,6 +25,10 @@ type pathCaches struct {
 }
 
 func newPath(raw string, segs []string) Path {
+	raw = internPlain(raw)
+	for i, k := range segs {
+		segs[i] = internPlain(k)
+	}
 	return Path{raw: raw, segs: segs, caches: &pathCaches{rawBit: keyBit(raw), segs: make([]lookupCache, len(segs))}}
 }
 
