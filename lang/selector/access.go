@@ -163,6 +163,8 @@ func keyNode(key record.Key, p pred) node {
 		return &keyExists{key}
 	case ipBlock:
 		return &keyIPBlock{key: key, q: x}
+	case ipEq:
+		return &keyIPEq{key: key, q: x}
 	}
 	if re := patternOf(p); re != nil {
 		return &keyPattern{key, patternTest{re, p}}
@@ -270,6 +272,20 @@ func (l *keyIPBlock) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.key.Get(o)
 	if s, isStr := v.(string); isStr {
 		return !l.q.outsideByFirstOctet(s) && l.q.testText(s)
+	}
+	return expand(l.q, v, ok, b)
+}
+
+// keyIPEq is keyIPBlock for one address (ip:"10.0.0.1").
+type keyIPEq struct {
+	key record.Key
+	q   ipEq
+}
+
+func (l *keyIPEq) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	if s, isStr := v.(string); isStr {
+		return l.q.testString(s)
 	}
 	return expand(l.q, v, ok, b)
 }

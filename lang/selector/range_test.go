@@ -35,6 +35,8 @@ func leafPred(m *Matcher) pred {
 		return l.p
 	case *keyIPBlock:
 		return l.q
+	case *keyIPEq:
+		return l.q
 	}
 	return nil
 }
