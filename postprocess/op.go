@@ -10,26 +10,37 @@ import (
 // Op is an operation bound to one normalised rule: where it reads, where it
 // writes, and whether output:false inverts it.
 type Op struct {
-	Spec    *Spec
-	Impl    *Impl
-	Source  record.Path
-	Sources []record.Path // many-to-one and array sources
-	Target  record.Path
+	// What a step reads for the usual value, a string read through one key,
+	// comes first, so that it takes one or two cache lines: a step runs
+	// with the caches full of records, and every other line it touches
+	// (the Spec, the Impl, the paths) costs a wait. NewOp sets these; an
+	// Op made as a literal has them zero and reads the same through Spec,
+	// Impl and the paths.
+	kind Kind // Spec.Kind; Structural (which NewOp cannot bind) when unset
+	// keyed: read through srcKey (Source is one key, no Sources)
+	keyed bool
+	// validString and fromString are Impl's for the kinds that use them
+	validString func(s string) bool
+	fromString  func(sc *Scratch, s string) (any, error)
+	// srcKey is the one key of Source when keyed: what Path.Get reads then,
+	// through a Key, which a call does not copy as it copies a Path.
+	srcKey record.Key
+	// destKey is the one key of the destination path (the target, or the
+	// source in place) when NewOp found it to be one key: results go
+	// straight to the record's object (see set). "" otherwise.
+	destKey string
+
 	InPlace bool // target == source: results overwrite the source
 	Invert  bool // output:false on a validation
 	// KeepScalars turns off the reference bug that removes a field when a
 	// field transform returns a number or boolean (docs/compat.md).
 	KeepScalars bool
 
-	// destKey is the one key of the destination path (the target, or the
-	// source in place) when NewOp found it to be one key: results go
-	// straight to the record's object (see set). "" otherwise.
-	destKey string
-	// srcKey is the one key of Source when NewOp found it to be one key
-	// (oneSource): what Path.Get reads then, through a Key, which a call
-	// does not copy as it copies a Path.
-	srcKey    record.Key
-	oneSource bool
+	Spec    *Spec
+	Impl    *Impl
+	Source  record.Path
+	Sources []record.Path // many-to-one and array sources
+	Target  record.Path
 }
 
 // Scratch is memory of the goroutine running operations that they use for
@@ -84,6 +95,26 @@ func (sc *Scratch) Append(s string, fn func(b []byte, s string) ([]byte, error))
 	return sc.Text(b), nil
 }
 
+// Buffer returns sc's buffer, empty, for a text to be built in and handed
+// to BoxText (nil when sc is nil).
+func (sc *Scratch) Buffer() []byte {
+	if sc == nil {
+		return nil
+	}
+	return sc.buf[:0]
+}
+
+// BoxText returns b, a text built in Buffer's memory, as a boxed string in
+// sc's chunks (on its own when sc is nil); sc keeps b's memory as its
+// buffer.
+func (sc *Scratch) BoxText(b []byte) any {
+	if sc == nil {
+		return string(b)
+	}
+	sc.buf = b[:0]
+	return sc.chunks().String(sc.chunks().Text(b))
+}
+
 // chunks is sc's chunks of boxed values and text, made on first use.
 func (sc *Scratch) chunks() *record.Boxes {
 	if sc.boxes == nil {
@@ -121,7 +152,11 @@ func (op *Op) Run(r *record.Record) (*record.Record, error) { return op.RunIn(r,
 // (record.ErrTooLarge). They abort the operation and are returned, so the
 // record is dead-lettered instead of silently losing a field.
 func (op *Op) RunIn(r *record.Record, sc *Scratch) (*record.Record, error) {
-	switch op.Spec.Kind {
+	kind := op.kind
+	if kind == Structural { // a literal Op
+		kind = op.Spec.Kind
+	}
+	switch kind {
 	case BuiltinValidation, ValidatorPlugin:
 		return op.runValidation(r)
 	case BuiltinTransform:
@@ -148,6 +183,9 @@ func aborts(err error) bool { return err != nil && abortsNonNil(err) }
 func abortsNonNil(err error) bool { return jsre.IsTimeout(err) || errors.Is(err, record.ErrTooLarge) }
 
 func (op *Op) read(r *record.Record) (any, bool) {
+	if op.keyed {
+		return op.srcKey.Get(r.Data)
+	}
 	if op.Sources != nil {
 		vals := make([]any, len(op.Sources))
 		for i, p := range op.Sources {
@@ -158,9 +196,6 @@ func (op *Op) read(r *record.Record) (any, bool) {
 			vals[i] = v
 		}
 		return vals, true
-	}
-	if op.oneSource {
-		return op.srcKey.Get(r.Data)
 	}
 	return op.Source.Get(r.Data)
 }
@@ -326,10 +361,10 @@ func (op *Op) runStringTransform(r *record.Record, sc *Scratch) (*record.Record,
 // value is kept unchanged; inversion never keeps a missing value.
 func (op *Op) runFieldValidator(r *record.Record) (*record.Record, error) {
 	v, ok := op.read(r)
-	if s, isStr := v.(string); isStr && op.Impl.ValidString != nil {
+	if s, isStr := v.(string); isStr && op.validStringFn() != nil {
 		// what follows gives for a string: valid XOR inverted (a string is
 		// not nil), kept where it is
-		if op.Impl.ValidString(s) == op.Invert {
+		if op.validStringFn()(s) == op.Invert {
 			return op.remove(r), nil
 		}
 		op.keep(r, v)
@@ -373,6 +408,22 @@ func (op *Op) runFieldValidator(r *record.Record) (*record.Record, error) {
 	return nilIfEmpty(r), nil
 }
 
+// validStringFn is Impl.ValidString, read from the Op when NewOp made it.
+func (op *Op) validStringFn() func(string) bool {
+	if op.validString != nil {
+		return op.validString
+	}
+	return op.Impl.ValidString
+}
+
+// fromStringFn is Impl.FromString, read from the Op when NewOp made it.
+func (op *Op) fromStringFn() func(*Scratch, string) (any, error) {
+	if op.fromString != nil {
+		return op.fromString
+	}
+	return op.Impl.FromString
+}
+
 func (op *Op) valid(v any) (bool, error) {
 	ok, err := op.Impl.Validate(v)
 	if err != nil {
@@ -391,8 +442,8 @@ func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) (*record.Record, 
 	if !ok {
 		v = record.Undefined
 	}
-	if s, isStr := v.(string); isStr && op.Impl.FromString != nil {
-		out, err := op.Impl.FromString(sc, s) // the same answer, made in sc
+	if s, isStr := v.(string); isStr && op.fromStringFn() != nil {
+		out, err := op.fromStringFn()(sc, s) // the same answer, made in sc
 		return op.transformed(r, out, err, true)
 	}
 	out, err := op.Impl.Transform(v, r.Data)
@@ -498,8 +549,15 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	if segs := dest.Segments(); len(segs) == 1 {
 		op.destKey = segs[0] // what Path.Set writes for a path of one key
 	}
-	if segs := op.Source.Segments(); len(segs) == 1 {
-		op.srcKey, op.oneSource = record.NewKey(segs[0]), true // what Path.Get reads for a path of one key
+	if segs := op.Source.Segments(); len(segs) == 1 && op.Sources == nil {
+		op.srcKey, op.keyed = record.NewKey(segs[0]), true // what Path.Get reads for a path of one key
+	}
+	op.kind = spec.Kind
+	switch spec.Kind {
+	case FieldValidator:
+		op.validString = impl.ValidString
+	case FieldTransform:
+		op.fromString = impl.FromString
 	}
 	return op, nil
 }

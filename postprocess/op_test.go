@@ -147,3 +147,24 @@ func TestScratchAppend(t *testing.T) {
 		t.Errorf("Append with a Scratch: %v allocations per text", n)
 	}
 }
+
+// TestScratchBoxText: a text built in Buffer and boxed by BoxText keeps
+// its value while later texts are built in the same buffer; with a Scratch
+// a short text takes no allocation of its own, without one it is still
+// right.
+func TestScratchBoxText(t *testing.T) {
+	for _, sc := range []*Scratch{{}, nil} {
+		first := sc.BoxText(append(sc.Buffer(), "first"...))
+		b := append(sc.Buffer(), "SECOND"...)
+		second := sc.BoxText(b)
+		third := sc.BoxText(append(sc.Buffer(), "3"...))
+		if first != "first" || second != "SECOND" || third != "3" {
+			t.Errorf("BoxText gave %v, %v, %v; want first, SECOND, 3", first, second, third)
+		}
+	}
+	var sc Scratch
+	sc.BoxText(append(sc.Buffer(), "warm up"...))
+	if n := testing.AllocsPerRun(100, func() { sc.BoxText(append(sc.Buffer(), "hello"...)) }); n > 0.05 {
+		t.Errorf("BoxText with a Scratch: %v allocations per text", n)
+	}
+}

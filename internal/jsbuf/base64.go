@@ -32,6 +32,29 @@ func DecodeBase64(s string) []byte {
 	return d.finish()
 }
 
+// AppendDecodeBase64 appends DecodeBase64(s) to b. Groups of four
+// characters of the alphabets are decoded at once (the decoder's state
+// between groups is empty); the rest of s, from the first group with
+// another character, goes through the decoder one byte at a time.
+func AppendDecodeBase64(b []byte, s string) []byte {
+	if !isASCII(s) {
+		return append(b, DecodeBase64(s)...)
+	}
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		c0, c1, c2, c3 := unbase64[s[i]], unbase64[s[i+1]], unbase64[s[i+2]], unbase64[s[i+3]]
+		if (c0|c1|c2|c3)&0xC0 != 0 { // one is 0xFF: not a character of the alphabets
+			break
+		}
+		v := uint32(c0)<<18 | uint32(c1)<<12 | uint32(c2)<<6 | uint32(c3)
+		b = append(b, byte(v>>16), byte(v>>8), byte(v))
+	}
+	d := b64Decoder{out: b}
+	for ; i < len(s) && d.feed(s[i]); i++ {
+	}
+	return d.finish()
+}
+
 // b64Decoder is Node's forgiving base64 decoder state.
 type b64Decoder struct {
 	out []byte

@@ -1,6 +1,9 @@
 package jsstr
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 var sink string
 
@@ -78,5 +81,19 @@ func BenchmarkReplaceRegex(b *testing.B) {
 	for b.Loop() {
 		v, _ := ReplaceRegex("soMesTring with More tt", "m|t", "W", true, true)
 		sink = v.(string)
+	}
+}
+
+// BenchmarkAppendLower: toLowerCase into a reused buffer (as a worker's
+// scratch buffer), a short e-mail address and a longer ASCII text.
+func BenchmarkAppendLower(b *testing.B) {
+	for _, s := range []string{"Gus.Ng853@Example.com", "The Quick Brown Fox Jumps Over The Lazy Dog 0123456789"} {
+		b.Run(strconv.Itoa(len(s)), func(b *testing.B) {
+			buf := make([]byte, 0, 64)
+			b.SetBytes(int64(len(s)))
+			for i := 0; i < b.N; i++ {
+				buf = AppendLower(buf[:0], s)
+			}
+		})
 	}
 }

@@ -1,9 +1,13 @@
 package jsstr
 
 import (
+	"encoding/binary"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // ToUpper is JavaScript's String.prototype.toUpperCase: full Unicode case
@@ -24,26 +28,64 @@ func ToLower(s string) string { return lowerMapping.apply(s) }
 // makes the text without an allocation.
 func AppendLower(b []byte, s string) []byte { return lowerMapping.appendFrom(b, s, 0) }
 
+// LowerUnchanged is the length of the prefix of s that ToLower leaves as it
+// is for certain (ASCII that is not an upper-case letter): all of s when
+// ToLower(s) is s, and the place to start AppendLowerFrom.
+func LowerUnchanged(s string) int { return lowerMapping.unchanged(s) }
+
+// UpperUnchanged is LowerUnchanged for ToUpper.
+func UpperUnchanged(s string) int { return upperMapping.unchanged(s) }
+
+// AppendLowerFrom appends ToLower(s) to b when s[:i] is a prefix ToLower
+// leaves as it is (i at most LowerUnchanged(s)).
+func AppendLowerFrom(b []byte, s string, i int) []byte { return lowerMapping.appendFrom(b, s, i) }
+
+// AppendUpperFrom is AppendLowerFrom for ToUpper.
+func AppendUpperFrom(b []byte, s string, i int) []byte { return upperMapping.appendFrom(b, s, i) }
+
 // caseMapping is one direction of the case mapping: a table for ASCII and
 // a function for the other characters.
 type caseMapping struct {
 	ascii [utf8.RuneSelf]byte
+	// first and last are the ASCII letters the mapping changes, 'A'-'Z'
+	// or 'a'-'z': it flips their 0x20 bit (the words below map eight
+	// ASCII bytes at a time with that).
+	first, last byte
 	// appendRune appends the mapping of r, the character at s[i:i+size]
 	// (the final-sigma rule looks at its neighbours).
 	appendRune func(b []byte, s string, i, size int, r rune) []byte
 }
 
 var (
-	upperMapping = newCaseMapping(upperASCII, func(b []byte, _ string, _, _ int, r rune) []byte { return appendUpper(b, r) })
-	lowerMapping = newCaseMapping(lowerASCII, appendLower)
+	upperMapping = newCaseMapping('a', 'z', func(b []byte, _ string, _, _ int, r rune) []byte { return appendUpper(b, r) })
+	lowerMapping = newCaseMapping('A', 'Z', appendLower)
 )
 
-func newCaseMapping(ascii func(byte) byte, appendRune func(b []byte, s string, i, size int, r rune) []byte) *caseMapping {
-	m := &caseMapping{appendRune: appendRune}
+func newCaseMapping(first, last byte, appendRune func(b []byte, s string, i, size int, r rune) []byte) *caseMapping {
+	m := &caseMapping{appendRune: appendRune, first: first, last: last}
 	for c := range m.ascii {
-		m.ascii[c] = ascii(byte(c))
+		m.ascii[c] = byte(c)
+		if first <= byte(c) && byte(c) <= last {
+			m.ascii[c] ^= 0x20
+		}
 	}
 	return m
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// letters marks with 0x20 the bytes of w, eight ASCII bytes (none has its
+// high bit), that are letters the mapping changes. Adding 0x80-first to
+// such a byte sets its high bit exactly when the byte is at least first,
+// adding 0x80-last-1 exactly when it is above last; no sum carries into
+// the next byte.
+func (m *caseMapping) letters(w uint64) uint64 {
+	atLeastFirst := w + (0x80-uint64(m.first))*ones
+	aboveLast := w + (0x80-uint64(m.last)-1)*ones
+	return (atLeastFirst &^ aboveLast) & highs >> 2
 }
 
 // apply maps s, which is returned itself when nothing changes.
@@ -58,7 +100,13 @@ func (m *caseMapping) apply(s string) string {
 // unchanged is the length of the prefix of s the mapping leaves as it is
 // for certain (ASCII that maps to itself).
 func (m *caseMapping) unchanged(s string) int {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if w := swar.Load64(s, i); w&highs != 0 || m.letters(w) != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; c >= utf8.RuneSelf || m.ascii[c] != c {
 			return i
 		}
@@ -69,15 +117,28 @@ func (m *caseMapping) unchanged(s string) int {
 // appendFrom appends s mapped to b, s[:i] as it is (nothing there changes).
 func (m *caseMapping) appendFrom(b []byte, s string, i int) []byte {
 	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
+	for i < len(s) {
+		if i+8 <= len(s) {
+			if w := swar.Load64(s, i); w&highs == 0 { // eight ASCII bytes
+				if cap(b)-len(b) < 8 {
+					b = slices.Grow(b, len(s)-i) // room for the rest if it is ASCII
+				}
+				n := len(b)
+				b = b[:n+8]
+				binary.LittleEndian.PutUint64(b[n:], w^m.letters(w))
+				i += 8
+				continue
+			}
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			b = append(b, m.ascii[c])
+			i++
 			continue
 		}
 		r, size := decodeUnit(s, i)
 		b = m.appendRune(b, s, i, size, r)
-		i += size - 1
+		i += size
 	}
 	return b
 }
@@ -85,20 +146,6 @@ func (m *caseMapping) appendFrom(b []byte, s string, i int) []byte {
 // ownString returns b as a string without a copy: b must be a buffer made
 // for the string and not used after.
 func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
-
-func upperASCII(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
-
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + ('a' - 'A')
-	}
-	return c
-}
 
 // deltaBits marks, for code points below bitLimit, which runes have an
 // entry in a delta table, so that most runes skip the map lookup.

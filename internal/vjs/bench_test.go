@@ -1,6 +1,9 @@
 package vjs
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 var benchSink bool
 
@@ -60,5 +63,17 @@ func BenchmarkDataMateUUIDArray(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		benchSink, _ = check(in)
+	}
+}
+
+func BenchmarkIsAscii(b *testing.B) {
+	for _, s := range []string{"gus.ng853@example.com", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36"} {
+		b.Run(strconv.Itoa(len(s)), func(b *testing.B) {
+			for b.Loop() {
+				if !IsAscii(s) {
+					b.Fatal(s)
+				}
+			}
+		})
 	}
 }

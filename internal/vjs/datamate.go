@@ -175,7 +175,12 @@ type dataMateLength struct {
 	useSize, useRange bool
 	size              float64 // the size when useSize and sizeIsNum
 	sizeIsNum         bool
-	r                 LengthRange
+	// lo and hi are the range's bounds as numbers (ToNumber of the option,
+	// which is what LengthRange.contains compares with each time): a
+	// length n is in the range when n >= lo and, if hasMax, n <= hi (a NaN
+	// bound fails every length, as there).
+	lo, hi float64
+	hasMax bool
 }
 
 func bindLength(opts map[string]any) *dataMateLength {
@@ -183,10 +188,13 @@ func bindLength(opts map[string]any) *dataMateLength {
 	minV, minOK := prop(opts, "min")
 	maxV, maxOK := prop(opts, "max")
 	l := &dataMateLength{useSize: truthy(size, hasSize), useRange: truthy(minV, minOK) || truthy(maxV, maxOK),
-		r: LengthRange{Min: 0.0, Max: Bound{Set: maxOK, Val: maxV}}}
+		hasMax: maxOK}
 	l.size, l.sizeIsNum = numberOf(size)
 	if truthy(minV, minOK) {
-		l.r.Min = minV
+		l.lo = toNumber(minV)
+	}
+	if maxOK {
+		l.hi = toNumber(maxV)
 	}
 	return l
 }
@@ -211,7 +219,8 @@ func (l *dataMateLength) str(s string) bool {
 	case !l.useRange:
 		return false
 	}
-	return IsLength(s, l.r, nil)
+	n := float64(charLength(s))
+	return n >= l.lo && (!l.hasMax || n <= l.hi)
 }
 
 var errNotString = errors.New("TypeError: Expected a string")

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // errLoneSurrogate is the URIError encodeURI throws on a lone surrogate.
@@ -109,9 +111,16 @@ func unitKey(r rune) int64 {
 	return int64(0xd800+(r>>10))<<16 | int64(0xdc00+(r&0x3ff))
 }
 
-// isASCII reports whether every byte of s is < 0x80.
+// isASCII reports whether every byte of s is < 0x80, eight bytes at a
+// time while there are eight.
 func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if swar.Load64(s, i)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
 		}

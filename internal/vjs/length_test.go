@@ -1,7 +1,9 @@
 package vjs
 
 import (
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -37,4 +39,60 @@ func charLengthByRune(s string) int {
 		}
 	}
 	return n
+}
+
+// TestDataMateLengthBoundsAsIsLength pins data-mate isLength's bounds,
+// taken as numbers once when it is bound, against validator.isLength's
+// comparison of every length with the option values as they are (JS
+// relational comparison), over options of every JS type.
+func TestDataMateLengthBoundsAsIsLength(t *testing.T) {
+	bounds := []any{nil, 0.0, 1.0, 2.0, 3.5, -1.0, 1e300, math.NaN(), math.Inf(1), math.Inf(-1), "2", " 3 ", "x", "",
+		true, false, []any{}, []any{2.0}, []any{"3"}, []any{1.0, 2.0}, map[string]any{"a": 1.0}}
+	strs := []string{"", "a", "ab", "abc", "abcd", "😀", "a\ufe0f", "é", "\xff\xfe"}
+	for _, minV := range append(bounds, "absent") {
+		for _, maxV := range append(bounds, "absent") {
+			opts := map[string]any{}
+			if minV != "absent" {
+				opts["min"] = minV
+			}
+			if maxV != "absent" {
+				opts["max"] = maxV
+			}
+			l := bindLength(opts)
+			if !l.useRange {
+				continue
+			}
+			r := LengthRange{Min: 0.0, Max: Bound{Set: maxV != "absent", Val: maxV}}
+			if truthy(minV, minV != "absent") {
+				r.Min = minV
+			}
+			for _, s := range strs {
+				if got, want := l.str(s), IsLength(s, r, nil); got != want {
+					t.Fatalf("min %#v max %#v: isLength(%q) = %v, validator.isLength gives %v", minV, maxV, s, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestIsASCIIByWordsAgrees pins isASCII, which tests eight bytes at a
+// time, against a byte loop, with a non-ASCII byte at every position of
+// strings up to 40 bytes long.
+func TestIsASCIIByWordsAgrees(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		s := []byte(strings.Repeat("aZ~\x00\x7f", 8)[:n])
+		if !isASCII(string(s)) {
+			t.Fatalf("isASCII(%q) = false", s)
+		}
+		for i := range s {
+			for _, c := range []byte{0x80, 0xff, 0xc3} {
+				old := s[i]
+				s[i] = c
+				if isASCII(string(s)) {
+					t.Fatalf("isASCII(%q) = true", s)
+				}
+				s[i] = old
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sluice-dev/sluice/internal/jsstr"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -24,12 +25,12 @@ func fieldTransformSpecs() []*spec {
 
 func stringTransformSpecs() []*spec {
 	return []*spec{
-		ftAppend(&spec{Name: "toUpperCase", Summary: "Upper-case a string (JavaScript full Unicode mapping: ß becomes SS); arrays element by element.",
+		ftString(&spec{Name: "toUpperCase", Summary: "Upper-case a string (JavaScript full Unicode mapping: ß becomes SS); arrays element by element.",
 			Examples: []example{ex(`"lowercase"`, `"LOWERCASE"`), ex(`"straße"`, `"STRASSE"`), ex(`["a",1]`, "removed")}},
-			jsstr.ToUpperCase, cannotFail(jsstr.AppendUpper)),
-		ftAppend(&spec{Name: "toLowerCase", Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
+			jsstr.ToUpperCase, caseFromString(jsstr.UpperUnchanged, jsstr.AppendUpperFrom)),
+		ftString(&spec{Name: "toLowerCase", Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
 			Examples: []example{ex(`"HeLLo"`, `"hello"`), ex(`["A","B"]`, `["a","b"]`), ex(`12`, "removed")}},
-			jsstr.ToLowerCase, cannotFail(jsstr.AppendLower)),
+			jsstr.ToLowerCase, caseFromString(jsstr.LowerUnchanged, jsstr.AppendLowerFrom)),
 		ft(&spec{Name: "trim", Summary: "Trim every character of char from both ends (lodash trim; default a single space, so tabs and newlines stay).",
 			Params:   []param{{Name: "char", Type: "string", Default: `" "`, Doc: "a set of characters, not a word"}},
 			Examples: []example{ex(`"   string    "`, `"string"`), exArgs(`{"char":"fast"}`, `"fast cars race fast"`, `" cars race "`), ex(`"\t x \n"`, `"\t x \n"`)}},
@@ -46,6 +47,20 @@ func stringTransformSpecs() []*spec {
 			Params:   []param{{Name: "char", Type: "string", Doc: "a set of characters; default white space"}},
 			Examples: []example{ex(`"    Hello Bob    "`, `"    Hello Bob"`), exArgs(`{"char":"i"}`, `"iiii-wordiwords-iii"`, `"iiii-wordiwords-"`)}},
 			buildTrimSide(jsstr.TrimEndValue)),
+	}
+}
+
+// caseFromString is toLowerCase's or toUpperCase's answer for a string:
+// the string itself when the mapping leaves it as it is (unchanged is all
+// of it), else the mapped text, built in the Scratch's buffer from the
+// first character that may change.
+func caseFromString(unchanged func(string) int, appendFrom func([]byte, string, int) []byte) func(*postprocess.Scratch, string) (any, error) {
+	return func(sc *postprocess.Scratch, s string) (any, error) {
+		i := unchanged(s)
+		if i == len(s) {
+			return sc.Box(s), nil
+		}
+		return sc.BoxText(appendFrom(sc.Buffer(), s, i)), nil
 	}
 }
 

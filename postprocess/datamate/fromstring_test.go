@@ -23,6 +23,7 @@ var stringInputs = []string{
 	"w6k=", "/+/+", "_-_-", "8J+YgA==", "7aCA", "gICA", "QUJD\x00REVG", "QUJDÉREVG",
 	"68656c6c6f", "68zz6c", "zz", "6", "ff", "c3a9",
 	"\xff\xfe", "a\x00b", "\xed\xa0\x80", "é✓😀",
+	"Hello.World853@Example.COM", "abcdefghijklmnop", "ABCDEFGHIJKLMNOPQRSTUVWXYZ[@`{", "ABCDEFGßHIJKLMNOΣ", "abcdefgh\xffIJKLMNOP",
 	`{"device":"android","campaign":"blackfriday","n":[1,{"a":null}],"o":{"p":{"q":true}}}`,
 	`{}`, `[]`, `{"a":1,"a":2}`, `{"a":{"b":1,"b":{"c":2}}}`, `[{"a":1},[2,[3]]]`, `"str\u00e9\n"`,
 	`5`, `-0`, `1e400`, `0.1e-400`, `123456789012345678901234567890`, `true`, `null`, ` {"a" : [ 1 , 2 ] } `,

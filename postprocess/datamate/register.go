@@ -149,12 +149,6 @@ func ftAppend(s *spec, fn func(v any) (any, error), appendText func(b []byte, s 
 	})
 }
 
-// cannotFail adapts an appending string function that cannot fail to
-// ftAppend.
-func cannotFail(fn func(b []byte, s string) []byte) func(b []byte, s string) ([]byte, error) {
-	return func(b []byte, s string) ([]byte, error) { return fn(b, s), nil }
-}
-
 // definedValidator maps a missing field (record.Undefined) to nil, which is
 // what the value packages understand.
 func definedValidator(f validatorFn) validatorFn {

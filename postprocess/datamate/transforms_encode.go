@@ -1,11 +1,11 @@
 package datamate
 
 import (
-	"encoding/base64"
 	"unicode/utf8"
 
 	"github.com/sluice-dev/sluice/internal/jsbuf"
 	"github.com/sluice-dev/sluice/internal/jsstr"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -13,9 +13,9 @@ import (
 
 func encodingTransformSpecs() []*spec {
 	return []*spec{
-		ftAppend(&spec{Name: "decodeBase64", Summary: "Decode base64 leniently like Node (URL-safe alphabet, missing padding and stray characters accepted) and read the bytes as UTF-8.",
+		ftString(&spec{Name: "decodeBase64", Summary: "Decode base64 leniently like Node (URL-safe alphabet, missing padding and stray characters accepted) and read the bytes as UTF-8.",
 			Examples: []example{ex(`"aGVsbG8gd29ybGQ="`, `"hello world"`), ex(`"aGVs bG8="`, `"hello"`)}},
-			jsbuf.DecodeBase64Value, appendBase64Decoded),
+			jsbuf.DecodeBase64Value, base64FromString),
 		ftText(&spec{Name: "encodeBase64", Summary: "Base64 (standard alphabet, padded) of the UTF-8 bytes of a string.",
 			Examples: []example{ex(`"hello world"`, `"aGVsbG8gd29ybGQ="`), ex(`123`, "removed")}},
 			jsbuf.EncodeBase64Value, jsbuf.Base64Encode),
@@ -45,21 +45,15 @@ func encodingTransformSpecs() []*spec {
 	}
 }
 
-// appendBase64Decoded appends jsbuf.Base64Decode(s) to b: the decoded bytes
-// themselves when they are UTF-8, which is the text Base64Decode makes of
-// them (so that text takes no allocation of its own). Padded standard
-// base64, the common case, is decoded straight into b: where Go's decoder
-// accepts s (only the alphabet, line breaks skipped, padding only at the
-// end), it gives what Node's forgiving decoder gives.
-func appendBase64Decoded(b []byte, s string) ([]byte, error) {
-	if out, err := base64.StdEncoding.AppendDecode(b, []byte(s)); err == nil && utf8.Valid(out[len(b):]) {
-		return out, nil
+// base64FromString is decodeBase64's answer for a string: Node's lenient
+// decode read as UTF-8, built in the Scratch's buffer (text that is not
+// UTF-8 gets its replacement characters in a string of its own).
+func base64FromString(sc *postprocess.Scratch, s string) (any, error) {
+	b := jsbuf.AppendDecodeBase64(sc.Buffer(), s)
+	if !utf8.Valid(b) {
+		return sc.Box(jsbuf.UTF8String(b)), nil
 	}
-	d := jsbuf.DecodeBase64(s)
-	if utf8.Valid(d) {
-		return append(b, d...), nil
-	}
-	return append(b, jsbuf.UTF8String(d)...), nil
+	return sc.BoxText(b), nil
 }
 
 var digests = map[string]bool{"ascii": true, "utf8": true, "utf16le": true, "ucs2": true, "base64": true, "latin1": true, "hex": true, "binary": true}
