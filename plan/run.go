@@ -111,7 +111,8 @@ func (st *State) Rule() RuleRef {
 	return s.Rule
 }
 
-// running marks the element of p at sel and el as the one running.
+// running marks the element of st.plan at sel and el (of that kind) as the
+// one running.
 func (st *State) running(kind placeKind, sel, el int) {
 	st.at = place{kind: kind, sel: int32(sel), el: int32(el)}
 }
