@@ -111,7 +111,8 @@ func (st *State) Rule() RuleRef {
 	return s.Rule
 }
 
-// running marks the element of p at sel and el as the one running.
+// running marks the element of st.plan at sel and el (of that kind) as the
+// one running.
 func (st *State) running(kind placeKind, sel, el int) {
 	st.at = place{kind: kind, sel: int32(sel), el: int32(el)}
 }
@@ -191,20 +192,25 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 
 // checkCandidates keeps the candidates of the index that match: those
 // whose check the index decided at once, the others once tested. It is
-// matchWith inlined: once the budget is spent nothing more matches, so the
-// loop stops there (RunOne dead-letters the record, naming the selector
-// that spent it, which st.at still names).
+// match inlined: once the budget is spent nothing more matches, so the
+// loop stops at the selector that spent it, matched or not (a negated
+// regex term that timed out matches), which st.at still names: RunOne
+// dead-letters the record with its rule.
 func (p *Plan) checkCandidates(o *record.Object, hits []int, st *State) []int {
 	checks := p.index.checks
 	n := 0
 	for _, i := range hits {
-		m := checks[i].m
-		if m != nil {
+		if m := checks[i].m; m != nil {
 			st.running(placeSelector, i, 0)
-			if !m.MatchWithin(o, &st.budget) {
-				if st.budget.Err() != nil {
-					break
+			matched := m.MatchWithin(o, &st.budget)
+			if st.budget.Err() != nil {
+				if matched {
+					hits[n] = i
+					n++
 				}
+				break
+			}
+			if !matched {
 				continue
 			}
 		}

@@ -80,19 +80,23 @@ func TestDeadLetterMessageIsBounded(t *testing.T) {
 // without it (the index's loop stops at that selector; the plain loop
 // tests the rest, which no longer match).
 func TestBudgetSpentInSelection(t *testing.T) {
-	p := selectorPlan(t, []string{`a:x`, `f:/(?=a)(a+)+b/`, `*`, `a:x AND g:/(?=a)(a+)+b/`})
-	p.Selectors[2].All = true
-	p.Finish()
-	rec := `{"a":"x","f":"` + strings.Repeat("a", 40) + `","g":"aaab"}`
-	for _, noIndex := range []bool{false, true} {
-		st := &State{NoIndex: noIndex, RecordTimeout: 20 * time.Millisecond}
-		out, d := p.RunOne(record.New(obj(t, rec)), st)
-		if out != nil || d == nil || d.Code != CodeTimeout || d.Rule.ID != 1 {
-			t.Errorf("noIndex %v: output %v, dead letter %+v", noIndex, out, d)
-		}
-		// the State is ready for the next record
-		if out, d := p.RunOne(record.New(obj(t, `{"a":"x","f":"b"}`)), st); out == nil || d != nil {
-			t.Errorf("noIndex %v: the next record: output %v, dead letter %+v", noIndex, out, d)
+	// the selector that spends the budget does not match, or matches (a
+	// term that timed out does not match, its negation does)
+	for _, spender := range []string{`f:/(?=a)(a+)+b/`, `NOT f:/(?=a)(a+)+b/`} {
+		p := selectorPlan(t, []string{`a:x`, spender, `*`, `a:x AND g:/(?=a)(a+)+b/`, `a:x AND h:z`})
+		p.Selectors[2].All = true
+		p.Finish()
+		rec := `{"a":"x","f":"` + strings.Repeat("a", 40) + `","g":"aaab","h":"z"}`
+		for _, noIndex := range []bool{false, true} {
+			st := &State{NoIndex: noIndex, RecordTimeout: 20 * time.Millisecond}
+			out, d := p.RunOne(record.New(obj(t, rec)), st)
+			if out != nil || d == nil || d.Code != CodeTimeout || d.Rule.ID != 1 {
+				t.Errorf("%s, noIndex %v: output %v, dead letter %+v", spender, noIndex, out, d)
+			}
+			// the State is ready for the next record
+			if out, d := p.RunOne(record.New(obj(t, `{"a":"x","f":"b"}`)), st); out == nil || d != nil {
+				t.Errorf("%s, noIndex %v: the next record: output %v, dead letter %+v", spender, noIndex, out, d)
+			}
 		}
 	}
 }
