@@ -14,12 +14,13 @@ import (
 func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error) {
 	var v any
 	var ok bool
-	if e.HasSource {
-		if e.Direct {
-			v, ok = e.Source.GetKey(src) // src.Get(e.Source.String()), with the path's cache
-		} else {
-			v, ok = e.Source.Get(src)
-		}
+	switch {
+	case e.keyed:
+		v, ok = e.key.Get(src)
+	case e.HasSource && e.Direct: // built by hand, without NewExtraction
+		v, ok = e.Source.GetKey(src) // src.Get(e.Source.String()), with the path's cache
+	case e.HasSource:
+		v, ok = e.Source.Get(src)
 	}
 	var r any
 	var err error
@@ -40,11 +41,14 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	if err != nil || record.IsNil(r) {
 		return false, err
 	}
-	if dst != src {
+	switch {
+	case dst != src && e.oneKeyTarget: // setNew's common case, without its call
+		dst.Set(e.targetKey, r)
+	case dst != src:
 		// a value read from src cannot contain the fork, so the check
 		// Path.Set makes against a record containing itself is not needed
 		setNew(dst, &e.Target, r)
-	} else {
+	default:
 		e.Target.Set(dst, r)
 	}
 	return true, nil

@@ -181,8 +181,14 @@ func (e *SpecError) Error() string { return e.Field + ": " + e.Err.Error() }
 // regex and expression once. Errors are *SpecError.
 func NewExtraction(rule RuleRef, spec ExtractionSpec, multi Multivalue, mutate bool) (*Extraction, error) {
 	e := &Extraction{Rule: rule, Spec: spec, Multi: multi, Mutate: mutate, Target: record.ParsePath(spec.Target)}
+	if segs := e.Target.Segments(); len(segs) == 1 {
+		e.targetKey, e.oneKeyTarget = segs[0], true
+	}
 	if spec.HasSource {
 		e.HasSource, e.Source, e.Direct = true, record.ParsePath(spec.Source), !containsDot(spec.Source)
+		if e.Direct {
+			e.key, e.keyed = record.NewKey(spec.Source), true
+		}
 	}
 	if spec.Start != "" && spec.End != "" {
 		e.Start, e.End, e.Slice = spec.Start, spec.End, true

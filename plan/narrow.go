@@ -18,8 +18,14 @@ type check struct {
 // decided reports whether a candidate matches without a test.
 func (c check) decided() bool { return c.m == nil }
 
-// whole is the check of a selector the index does not narrow.
-func whole(s *Selector) check { return check{m: s.Matcher} }
+// whole is the check of a selector the index does not narrow: its matcher,
+// or nothing for "*", which matches every record.
+func whole(s *Selector) check {
+	if s.All {
+		return check{}
+	}
+	return check{m: s.Matcher}
+}
 
 // narrowed is the check of a selector the index routes by field and vals.
 func narrowed(s *Selector, field string, vals []any, types map[string]string) check {

@@ -20,7 +20,7 @@ func (p *Plan) hitsOf(selectors []string) []int {
 
 // ExtractPhase runs the extraction phase for the given matched selectors.
 func (p *Plan) ExtractPhase(r *record.Record, selectors []string) (*record.Record, error) {
-	st := &State{hits: p.hitsOf(selectors)}
+	st := &State{hits: p.hitsOf(selectors), plan: p}
 	saved := p.Processing
 	p.Processing = false
 	defer func() { p.Processing = saved }()
@@ -33,7 +33,7 @@ func (p *Plan) ExtractPhase(r *record.Record, selectors []string) (*record.Recor
 
 // PostProcessPhase runs the post-process phase for the given matched selectors.
 func (p *Plan) PostProcessPhase(r *record.Record, selectors []string) (*record.Record, error) {
-	st := &State{hits: p.hitsOf(selectors), extracted: p.Extracting}
+	st := &State{hits: p.hitsOf(selectors), extracted: p.Extracting, plan: p}
 	out, d := p.postProcess(r, r, st)
 	if d != nil {
 		return nil, d.asError()

@@ -97,6 +97,14 @@ type Extraction struct {
 	Mutate     bool // post-process only: write into the current record
 	Tags       []string
 	Spec       ExtractionSpec
+
+	// key is Source as one key when Direct (NewExtraction): its lookup is
+	// inlined where Path.GetKey is a call
+	key   record.Key
+	keyed bool
+	// targetKey is Target's one key when it has only one (NewExtraction)
+	targetKey    string
+	oneKeyTarget bool
 }
 
 // ExtractionSpec keeps the rule values an extraction was built from (for

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
-	"github.com/sluice-dev/sluice/lang/selector"
 	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -60,7 +59,11 @@ type State struct {
 	RecordTimeout time.Duration
 
 	budget jsre.Budget
-	at     *RuleRef // the rule running now, for errors
+	// at is the element running now (for Rule), by its indexes in plan:
+	// integers, so that marking each element is a plain store (a pointer
+	// store into the State is a write barrier while the collector runs)
+	at   place
+	plan *Plan
 	// Decoder decodes the records of the goroutine that owns the State
 	// (rulec run), boxing their values in shared chunks.
 	Decoder record.Decoder
@@ -77,12 +80,41 @@ type State struct {
 // box returns s as an interface value boxed in st's chunks.
 func (st *State) box(s string) any { return st.scratch.Box(s) }
 
+// place is an element of a plan: a selector, one of its extractions or
+// one of its pipeline's steps.
+type place struct {
+	kind    placeKind
+	sel, el int32 // the selector's index; the extraction's or step's within it
+}
+
+type placeKind uint8
+
+const (
+	placeNone placeKind = iota
+	placeSelector
+	placeExtraction
+	placeStep
+)
+
 // Rule is the rule that was running last (for reporting a panic).
 func (st *State) Rule() RuleRef {
-	if st.at == nil {
+	if st.plan == nil || st.at.kind == placeNone {
 		return RuleRef{}
 	}
-	return *st.at
+	s := st.plan.Selectors[st.at.sel]
+	switch st.at.kind {
+	case placeExtraction:
+		return s.Extractions[st.at.el].Rule
+	case placeStep:
+		return s.Pipeline[st.at.el].Rule
+	}
+	return s.Rule
+}
+
+// running marks the element of st.plan at sel and el (of that kind) as the
+// one running.
+func (st *State) running(kind placeKind, sel, el int) {
+	st.at = place{kind: kind, sel: int32(sel), el: int32(el)}
 }
 
 // Run evaluates records in order and returns the outputs (at most one per
@@ -114,7 +146,10 @@ func (p *Plan) RunOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 
 func (p *Plan) runOne(r *record.Record, st *State) (*record.Record, *DeadLetter) {
 	st.budget.Start(st.RecordTimeout)
-	st.at = nil
+	st.at = place{}
+	if st.plan != p {
+		st.plan = p
+	}
 	selected := p.selectRecord(r, st)
 	if err := st.budget.Err(); err != nil {
 		return nil, dead(r, st.Rule(), CodeTimeout, fmt.Errorf("selector: %w (the record's --record-timeout budget is spent)", err))
@@ -144,17 +179,10 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 	st.extracted = false
 	if p.index != nil && !st.NoIndex {
 		st.hits, st.candSet = p.index.candidates(r.Data, st.hits, st.candSet)
-		n := 0
-		for _, i := range st.hits {
-			if s := p.Selectors[i]; s.All || p.matchWith(s, p.index.checks[i].m, r, st) {
-				st.hits[n] = i
-				n++
-			}
-		}
-		st.hits = st.hits[:n]
+		st.hits = p.checkCandidates(r.Data, st.hits, st)
 	} else {
 		for i, s := range p.Selectors {
-			if s.All || p.match(s, r, st) {
+			if s.All || p.match(i, r, st) {
 				st.hits = append(st.hits, i)
 			}
 		}
@@ -162,20 +190,44 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 	return len(st.hits) > 0
 }
 
-// match runs one selector within the record's budget; once the budget is
-// spent nothing more matches (RunOne dead-letters the record).
-func (p *Plan) match(s *Selector, r *record.Record, st *State) bool {
-	return p.matchWith(s, s.Matcher, r, st)
+// checkCandidates keeps the candidates of the index that match: those
+// whose check the index decided at once, the others once tested. It is
+// match inlined: once the budget is spent nothing more matches, so the
+// loop stops at the selector that spent it, matched or not (a negated
+// regex term that timed out matches), which st.at still names: RunOne
+// dead-letters the record with its rule.
+func (p *Plan) checkCandidates(o *record.Object, hits []int, st *State) []int {
+	checks := p.index.checks
+	n := 0
+	for _, i := range hits {
+		if m := checks[i].m; m != nil {
+			st.running(placeSelector, i, 0)
+			matched := m.MatchWithin(o, &st.budget)
+			if st.budget.Err() != nil {
+				if matched {
+					hits[n] = i
+					n++
+				}
+				break
+			}
+			if !matched {
+				continue
+			}
+		}
+		hits[n] = i
+		n++
+	}
+	return hits[:n]
 }
 
-// matchWith is match with m in place of s's matcher, nil matching: a
-// candidate of the index is tested only on what the index did not check
-// (its check), with the same result.
-func (p *Plan) matchWith(s *Selector, m *selector.Matcher, r *record.Record, st *State) bool {
+// match runs selector i within the record's budget; once the budget is
+// spent nothing more matches (RunOne dead-letters the record).
+func (p *Plan) match(i int, r *record.Record, st *State) bool {
 	if st.budget.Err() != nil {
 		return false
 	}
-	st.at = &s.Rule
+	st.running(placeSelector, i, 0)
+	m := p.Selectors[i].Matcher
 	return m == nil || m.MatchWithin(r.Data, &st.budget)
 }
 
@@ -197,8 +249,8 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 	if p.Extracting {
 		out := st.fork(r)
 		for _, h := range st.hits {
-			for _, e := range p.Selectors[h].Extractions {
-				st.at = &e.Rule
+			for j, e := range p.Selectors[h].Extractions {
+				st.running(placeExtraction, h, j)
 				set, err := e.apply(r.Data, out.Data, r.Data, st)
 				if err != nil {
 					return nil, dead(r, e.Rule, CodeExtract, err)
@@ -247,9 +299,9 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 		if h < 0 {
 			continue
 		}
-		for _, step := range p.Selectors[h].Pipeline {
+		for j, step := range p.Selectors[h].Pipeline {
 			var err error
-			st.at = &step.Rule
+			st.running(placeStep, h, j)
 			if st.budget.Expired() {
 				return nil, dead(in, step.Rule, CodeTimeout, fmt.Errorf("%w before this step (the record's --record-timeout budget is spent)", st.budget.Err()))
 			}

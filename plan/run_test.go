@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/sluice-dev/sluice/record"
@@ -71,5 +72,61 @@ func TestDeadLetterMessageIsBounded(t *testing.T) {
 	}
 	if short := dead(nil, RuleRef{}, CodeOperation, errors.New("short")); short.Message != "short" {
 		t.Errorf("a short message changed: %q", short.Message)
+	}
+}
+
+// A record whose regex budget runs out in the selection phase is
+// dead-lettered naming the selector that spent it, with the index as
+// without it (the index's loop stops at that selector; the plain loop
+// tests the rest, which no longer match).
+func TestBudgetSpentInSelection(t *testing.T) {
+	// the selector that spends the budget does not match, or matches (a
+	// term that timed out does not match, its negation does)
+	for _, spender := range []string{`f:/(?=a)(a+)+b/`, `NOT f:/(?=a)(a+)+b/`} {
+		p := selectorPlan(t, []string{`a:x`, spender, `*`, `a:x AND g:/(?=a)(a+)+b/`, `a:x AND h:z`})
+		p.Selectors[2].All = true
+		p.Finish()
+		rec := `{"a":"x","f":"` + strings.Repeat("a", 40) + `","g":"aaab","h":"z"}`
+		for _, noIndex := range []bool{false, true} {
+			st := &State{NoIndex: noIndex, RecordTimeout: 20 * time.Millisecond}
+			out, d := p.RunOne(record.New(obj(t, rec)), st)
+			if out != nil || d == nil || d.Code != CodeTimeout || d.Rule.ID != 1 {
+				t.Errorf("%s, noIndex %v: output %v, dead letter %+v", spender, noIndex, out, d)
+			}
+			// the State is ready for the next record
+			if out, d := p.RunOne(record.New(obj(t, `{"a":"x","f":"b"}`)), st); out == nil || d != nil {
+				t.Errorf("%s, noIndex %v: the next record: output %v, dead letter %+v", spender, noIndex, out, d)
+			}
+		}
+	}
+}
+
+// Rule names the element that ran last: a selector, an extraction or a
+// step of the plan the State last ran, and nothing before any ran.
+func TestRuleNamesTheRunningElement(t *testing.T) {
+	ref := func(id int) RuleRef { return RuleRef{File: "r", Line: id, ID: id} }
+	p := &Plan{Selectors: []*Selector{
+		{Rule: ref(1), Extractions: []*Extraction{{Rule: ref(2)}}},
+		{Rule: ref(3), Extractions: []*Extraction{{Rule: ref(4)}, {Rule: ref(5)}}, Pipeline: []*Step{{Rule: ref(6)}, {Rule: ref(7)}}},
+	}}
+	var st State
+	if got := st.Rule(); got != (RuleRef{}) {
+		t.Errorf("a State that ran nothing: %+v", got)
+	}
+	st.plan = p
+	for _, c := range []struct {
+		kind    placeKind
+		sel, el int
+		want    int
+	}{{placeNone, 0, 0, 0}, {placeSelector, 0, 0, 1}, {placeSelector, 1, 0, 3}, {placeExtraction, 0, 0, 2},
+		{placeExtraction, 1, 1, 5}, {placeStep, 1, 0, 6}, {placeStep, 1, 1, 7}} {
+		st.running(c.kind, c.sel, c.el)
+		want := RuleRef{}
+		if c.want > 0 {
+			want = ref(c.want)
+		}
+		if got := st.Rule(); got != want {
+			t.Errorf("%v %d %d: %+v, want %+v", c.kind, c.sel, c.el, got, want)
+		}
 	}
 }

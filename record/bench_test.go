@@ -249,3 +249,17 @@ func BenchmarkEscapedString(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseRecord decodes records as a rulec run worker does, nothing
+// read: a Decoder recycled every 100 lines (about a 64 KiB batch), over the
+// 2k web-log sample and the orders records.
+func BenchmarkParseRecord(b *testing.B) {
+	for _, set := range []struct{ name, file string }{
+		{"weblog", "../testdata/weblog/weblogs-2k.ndjson"},
+		{"orders", "../testdata/orders/orders-2k.ndjson"},
+	} {
+		b.Run(set.name, func(b *testing.B) {
+			benchDecodeAndRead(b, fileStrings(b, set.file), 100)
+		})
+	}
+}

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // SyntaxError is a JSON syntax error with the byte offset where it was found.
@@ -200,27 +198,31 @@ func (d *decoder) object() (any, error) {
 		o.shaped(sh)
 		return d.endObject(o), nil
 	}
+	var k string
+	var next *Shape
+	read := false // k and next were read with the comma before them
 	for {
-		d.ws()
-		if d.i >= len(d.s) || d.s[d.i] != '"' {
-			return nil, d.err("expected a string key")
-		}
-		var k string
-		var next *Shape
-		if sh != nil { // the key objects of this shape usually have next, and the colon
-			if c := sh.first.Load(); c != nil && d.atKey(c) {
-				k, next = c.key, c
-			} else {
-				k, next = d.expectKey(sh)
+		if !read {
+			k, next = "", nil
+			d.ws()
+			if d.i >= len(d.s) || d.s[d.i] != '"' {
+				return nil, d.err("expected a string key")
 			}
-		}
-		if next == nil {
-			var err error
-			if k, err = d.key(); err != nil {
-				return nil, err
+			if sh != nil { // the key objects of this shape usually have next, and the colon
+				if c := sh.first.Load(); c != nil && d.atKey(c) {
+					k, next = c.key, c
+				} else {
+					k, next = d.expectKey(sh)
+				}
 			}
-			if sh != nil {
-				next = sh.next(k) // nil: a duplicate key, or no room in the tree
+			if next == nil {
+				var err error
+				if k, err = d.key(); err != nil {
+					return nil, err
+				}
+				if sh != nil {
+					next = sh.next(k) // nil: a duplicate key, or no room in the tree
+				}
 			}
 		}
 		d.ws()
@@ -228,11 +230,7 @@ func (d *decoder) object() (any, error) {
 		var err error
 		switch c := d.peek(); { // strings and numbers, the commonest, without memberValue's dispatch
 		case c == '"':
-			var s string
-			if s, err = d.str(); err != nil {
-				return nil, err
-			}
-			v = d.boxString(s)
+			v, err = d.boxedStr()
 		case c == '-' || isDigit(c):
 			v, err = d.number()
 		default:
@@ -256,7 +254,15 @@ func (d *decoder) object() (any, error) {
 			return nil, d.err("unexpected end of JSON input")
 		}
 		if d.s[d.i] == ',' {
+			// the comma, the key objects of this shape usually have next
+			// and the colon in one comparison
+			if c := sh.firstKid(); c != nil && c.atCommaKey(d.s, d.i) {
+				d.i += c.clen
+				k, next, read = c.key, c, true
+				continue
+			}
 			d.i++
+			read = false
 			continue
 		}
 		if d.s[d.i] == '}' {
@@ -325,7 +331,7 @@ func (d *decoder) atKey(c *Shape) bool {
 		// two word loads instead of a call to compare (most keys are
 		// short): the first 8 bytes and the last 8 of the 16 at d.i, the
 		// bytes past the key masked off
-		if swar.Load64(d.s, d.i)&c.qmask[0] != c.qword[0] || swar.Load64(d.s, d.i+8)&c.qmask[1] != c.qword[1] {
+		if load64(d.s, d.i)&c.qmask[0] != c.qword[0] || load64(d.s, d.i+8)&c.qmask[1] != c.qword[1] {
 			return false
 		}
 	} else if d.s[d.i:end] != c.quoted {
@@ -445,6 +451,58 @@ func (d *decoder) array() (any, error) {
 }
 
 func (d *decoder) number() (any, error) {
+	if f, end, ok := shortDecimalAt(d.s, d.i); ok {
+		d.i = end
+		return d.boxFloat(f), nil
+	}
+	return d.anyNumber()
+}
+
+// shortDecimalAt converts the number at s[i] in one pass when it is a
+// plain decimal, -?(0|[1-9][0-9]*)(\.[0-9]+)? with at most 15 digits and
+// no exponent (ids, counts, prices, coordinates), as anyNumber does:
+// the digits are then an exact float64, and so is the result of one
+// division by an exact power of ten (exactDecimal). Anything else,
+// errors included, it leaves to anyNumber (ok false).
+func shortDecimalAt(s string, i int) (f float64, end int, ok bool) {
+	neg := i < len(s) && s[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var m uint64
+	for ; i < len(s) && isDigit(s[i]); i++ {
+		m = m*10 + uint64(s[i]-'0')
+	}
+	digits := i - start
+	if digits == 0 || digits > 1 && s[start] == '0' {
+		return 0, 0, false
+	}
+	frac := 0
+	if i < len(s) && s[i] == '.' {
+		i++
+		for ; i < len(s) && isDigit(s[i]); i++ {
+			m = m*10 + uint64(s[i]-'0')
+			frac++
+		}
+		if frac == 0 {
+			return 0, 0, false
+		}
+	}
+	if digits+frac > 15 || i < len(s) && s[i]|0x20 == 'e' {
+		return 0, 0, false
+	}
+	if f = float64(m); frac > 0 {
+		f /= pow10[frac]
+	}
+	if neg && (m != 0 || frac > 0) { // an integer -0 is 0, as smallInt has it
+		f = -f
+	}
+	return f, i, true
+}
+
+// anyNumber decodes the number at d.i, whatever its form.
+func (d *decoder) anyNumber() (any, error) {
 	lit, simple, err := d.scanNumber()
 	if err != nil {
 		return nil, err

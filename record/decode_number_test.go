@@ -73,18 +73,7 @@ func TestNumbersDecodeAsStrconv(t *testing.T) {
 	lits := []string{"-", "-0", "0", "00", "01", "1.", ".5", "1e", "1e+", "1E-0", "-0.0", "1e99999999999999999999",
 		"1e-99999999999999999999", "12345678901234567890", "123456789012345", "1234567890123456", "9007199254740993",
 		"0.000001", "1e21", "1e-7", "-1.5e-3"}
-	const alphabet = "0123456789-+.eE"
-	for n := 0; n < 300000; n++ {
-		b := make([]byte, 1+rnd.IntN(24))
-		for i := range b {
-			if rnd.IntN(3) == 0 {
-				b[i] = alphabet[rnd.IntN(len(alphabet))]
-			} else {
-				b[i] = '0' + byte(rnd.IntN(10))
-			}
-		}
-		lits = append(lits, string(b))
-	}
+	lits = append(lits, numberTexts(rnd, 300000, 24, 3, "0123456789-+.eE")...)
 	for _, lit := range lits {
 		v, err := ParseJSONString(lit)
 		valid := grammar.MatchString(lit)
@@ -102,4 +91,51 @@ func TestNumbersDecodeAsStrconv(t *testing.T) {
 			t.Fatalf("%q decodes to %v (%x), want %v (%x)", lit, got, math.Float64bits(got), want, math.Float64bits(want))
 		}
 	}
+}
+
+// TestShortDecimalAtAgrees pins number's one-pass fast path against the
+// general decoding it skips (anyNumber): on random texts of number
+// characters followed by a delimiter, whatever shortDecimalAt converts,
+// anyNumber converts to the same float64, bit for bit, ending at the same
+// byte; and it converts most short plain decimals itself.
+func TestShortDecimalAtAgrees(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(21, 22))
+	lits := []string{"-", "-0", "0", "00", "01", "-01", "1.", ".5", "-.5", "1e5", "1.5E3", "-0.0", "0.0", "123456789012345",
+		"1234567890123456", "12345678.1234567", "12345678.12345678", "999999999999999", "-999999999999999", "0.000000000000001"}
+	lits = append(lits, numberTexts(rnd, 300000, 20, 4, "0123456789-.eE")...)
+	converted := 0
+	for _, lit := range lits {
+		s := lit + []string{",", "}", "]", "", "x"}[rnd.IntN(5)]
+		f, end, ok := shortDecimalAt(s, 0)
+		if !ok {
+			continue
+		}
+		converted++
+		d := decoder{s: s}
+		v, err := d.anyNumber()
+		if err != nil || math.Float64bits(v.(float64)) != math.Float64bits(f) || d.i != end {
+			t.Fatalf("%q: shortDecimalAt %v (%x) ending at %d, anyNumber %v ending at %d, %v", s, f, math.Float64bits(f), end, v, d.i, err)
+		}
+	}
+	if converted < len(lits)/10 {
+		t.Errorf("shortDecimalAt converted %d of %d texts", converted, len(lits))
+	}
+}
+
+// numberTexts returns n random texts of 1 to maxLen bytes: one byte in
+// every oneIn from alphabet, the others digits.
+func numberTexts(rnd *rand.Rand, n, maxLen, oneIn int, alphabet string) []string {
+	texts := make([]string, n)
+	for k := range texts {
+		b := make([]byte, 1+rnd.IntN(maxLen))
+		for i := range b {
+			if rnd.IntN(oneIn) == 0 {
+				b[i] = alphabet[rnd.IntN(len(alphabet))]
+			} else {
+				b[i] = '0' + byte(rnd.IntN(10))
+			}
+		}
+		texts[k] = string(b)
+	}
+	return texts
 }

@@ -1,10 +1,9 @@
 package record
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
-
-	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // String literals are scanned eight bytes at a time (SWAR: SIMD within a
@@ -21,14 +20,17 @@ const (
 // stopBytes has the high bit of each byte of x that is a quote, a
 // backslash or below 0x20 set. Bits above the lowest set one may be wrong
 // (a borrow runs into the next byte), the lowest one never is, so the
-// first stop byte is at TrailingZeros64(m)/8.
+// first stop byte is at TrailingZeros64(m)/8. A set bit is never that of
+// a byte with its high bit set.
+//
+// Each of the three tests is the classic "has a zero byte" one, (y -
+// 0x01..) &^ y, on x^'"', x^'\\' and x-0x20: the quote and the
+// backslash have no high bit, so the high bit of each y is x's, and one
+// &^ x serves all three.
 func stopBytes(x uint64) uint64 {
 	quote := x ^ (swarOnes * '"')
 	slash := x ^ (swarOnes * '\\')
-	m := (quote - swarOnes) &^ quote
-	m |= (slash - swarOnes) &^ slash
-	m |= (x - swarOnes*0x20) &^ x
-	return m & swarHigh
+	return ((quote - swarOnes) | (slash - swarOnes) | (x - swarOnes*0x20)) &^ x & swarHigh
 }
 
 // skipPlain advances d.i over plain string bytes (plainWords).
@@ -41,15 +43,16 @@ func (d *decoder) skipPlain() uint64 {
 // plainWords returns the index of the first byte at or after i that is
 // '"', '\\' or a control character, looking at whole words: when fewer
 // than eight bytes are left it stops early, at the first of them. It
-// also returns the bytes it passed ORed together word-wise (their high
-// bits tell whether any was non-ASCII).
+// also returns the bytes it passed ORed together word-wise: only its
+// high bits are meaningful, and tell whether any was non-ASCII.
 func plainWords(s string, i int) (int, uint64) {
 	var or uint64
 	for ; i+8 <= len(s); i += 8 {
-		x := swar.Load64(s, i)
+		x := load64(s, i)
 		if m := stopBytes(x); m != 0 {
-			n := bits.TrailingZeros64(m) >> 3
-			return i + n, or | x&(1<<(8*n)-1)
+			// m-1 has the bits below the first stop byte's high bit,
+			// and m's others, where x's high bits are clear
+			return i + bits.TrailingZeros64(m)>>3, or | x&(m-1)
 		}
 		or |= x
 	}
@@ -62,7 +65,12 @@ func plainWords(s string, i int) (int, uint64) {
 func (d *decoder) str() (string, error) {
 	d.i++ // opening quote
 	start := d.i
-	high := d.skipPlain()&swarHigh != 0
+	return d.strRest(start, d.skipPlain()&swarHigh != 0)
+}
+
+// strRest is str from d.i, where the plain bytes from start end; high
+// tells whether any of them was non-ASCII.
+func (d *decoder) strRest(start int, high bool) (string, error) {
 	for d.i < len(d.s) {
 		c := d.s[d.i]
 		switch {
@@ -74,7 +82,7 @@ func (d *decoder) str() (string, error) {
 			}
 			return s, nil
 		case c == '\\':
-			return d.escapedStr(start)
+			return d.escapedStr(start, high)
 		case c < 0x20:
 			return "", d.err("control character in string")
 		}
@@ -82,6 +90,25 @@ func (d *decoder) str() (string, error) {
 		d.i++
 	}
 	return "", d.err("unterminated string")
+}
+
+// boxedStr is boxString(str()) in one call: a plain ASCII string, the
+// usual one, is boxed in the slab's chunk in place.
+func (d *decoder) boxedStr() (any, error) {
+	start := d.i + 1 // past the opening quote
+	i, or := plainWords(d.s, start)
+	d.i = i
+	if sl := d.slab; sl != nil && i < len(d.s) && d.s[i] == '"' && or&swarHigh == 0 {
+		if v, ok := boxInRoom(&sl.strs, d.s[start:i], stringBox); ok {
+			d.i++
+			return v, nil
+		}
+	}
+	s, err := d.strRest(start, or&swarHigh != 0)
+	if err != nil {
+		return nil, err
+	}
+	return d.boxString(s), nil
 }
 
 // skipStr validates the string literal at d.i as str does, with the same
@@ -132,13 +159,18 @@ func (d *decoder) skipEscape() error {
 }
 
 // escapedStr decodes the rest of a string with escapes; d.i is at the
-// first backslash, start at the string's first byte.
-func (d *decoder) escapedStr(start int) (string, error) {
+// first backslash, start at the string's first byte; nonASCII tells
+// whether any byte before d.i was.
+func (d *decoder) escapedStr(start int, nonASCII bool) (string, error) {
 	buf := append(d.escapeBuf(), d.s[start:d.i]...)
+	var high uint64 // the high bits of the raw bytes copied (what \u escapes add is valid UTF-8)
+	if nonASCII {
+		high = swarHigh
+	}
 	for {
-		from := d.i
-		d.skipPlain()
-		buf = append(buf, d.s[from:d.i]...)
+		var or uint64
+		buf, d.i, or = appendPlain(buf, d.s, d.i)
+		high |= or
 		if d.i >= len(d.s) {
 			return "", d.err("unterminated string")
 		}
@@ -146,7 +178,7 @@ func (d *decoder) escapedStr(start int) (string, error) {
 		switch {
 		case c == '"':
 			d.i++
-			if !utf8.Valid(buf) {
+			if high&swarHigh != 0 && !utf8.Valid(buf) {
 				return string([]rune(string(buf))), nil
 			}
 			return d.text(buf), nil
@@ -154,6 +186,7 @@ func (d *decoder) escapedStr(start int) (string, error) {
 			return "", d.err("control character in string")
 		case c != '\\':
 			buf = append(buf, c)
+			high |= uint64(c)
 			d.i++
 			continue
 		}
@@ -171,11 +204,32 @@ func (d *decoder) escapedStr(start int) (string, error) {
 	}
 }
 
+// appendPlain appends to buf the plain string bytes of s from i (up to
+// the first quote, backslash or control byte, or to the last word's
+// start when fewer than eight bytes are left) and returns it with the
+// index it stopped at and the bytes appended ORed word-wise (only its high
+// bits are meaningful: were any non-ASCII). Whole words are appended, the
+// bytes of the last one past its stop byte then cut off: one store each,
+// where runs between the escapes of JSON inside a string are short.
+func appendPlain(buf []byte, s string, i int) ([]byte, int, uint64) {
+	var or uint64
+	for ; i+8 <= len(s); i += 8 {
+		x := load64(s, i)
+		buf = binary.LittleEndian.AppendUint64(buf, x)
+		if m := stopBytes(x); m != 0 {
+			n := bits.TrailingZeros64(m) >> 3
+			return buf[:len(buf)-8+n], i + n, or | x&(m-1)
+		}
+		or |= x
+	}
+	return buf, i, or
+}
+
 // nextStop is the index of the first quote, backslash or control byte
 // in s at or after i, or len(s).
 func nextStop(s string, i int) int {
 	for ; len(s)-i >= 8; i += 8 {
-		if m := stopBytes(swar.Load64(s, i)); m != 0 {
+		if m := stopBytes(load64(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -185,7 +239,7 @@ func nextStop(s string, i int) int {
 	if k := len(s) - 8; k >= 0 {
 		// the last word, its bytes before i made plain ('A')
 		before := uint64(1)<<(8*(i-k)) - 1
-		m := stopBytes(swar.Load64(s, k)&^before | swarOnes*'A'&before)
+		m := stopBytes(load64(s, k)&^before | swarOnes*'A'&before)
 		if m == 0 {
 			return len(s)
 		}

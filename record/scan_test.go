@@ -95,6 +95,7 @@ func randomLiteral(rng *rand.Rand) string {
 // offset, and where they stop, on random literals.
 func TestStringScannerMatchesByteLoop(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
+	boxSlab := new(slab)
 	for n := 0; n < 200000; n++ {
 		in := randomLiteral(rng)
 		at := strings.IndexByte(in, '"')
@@ -109,6 +110,15 @@ func TestStringScannerMatchesByteLoop(t *testing.T) {
 		serr := skip.skipStr()
 		if fmt.Sprint(serr) != fmt.Sprint(werr) || skip.i != want.i {
 			t.Fatalf("skipStr(%q) = %v at %d; decoding gives %v at %d", in, serr, skip.i, werr, want.i)
+		}
+		// boxedStr, with a slab (its fast path, whose chunk fills now and
+		// then) and without
+		for _, sl := range []*slab{boxSlab, nil} {
+			boxed := decoder{s: in, i: at, slab: sl}
+			bv, berr := boxed.boxedStr()
+			if bv == nil && berr == nil || bv != nil && bv != any(wv) || fmt.Sprint(berr) != fmt.Sprint(werr) || boxed.i != want.i {
+				t.Fatalf("boxedStr(%q) = %q, %v at %d; the byte loop gives %q, %v at %d", in, bv, berr, boxed.i, wv, werr, want.i)
+			}
 		}
 	}
 }

@@ -42,6 +42,11 @@ type Shape struct {
 	// qword and qmask: quoted's first 16 bytes as two little-endian
 	// words, zero-padded, and the masks of its bytes in them (atKey)
 	qword, qmask [2]uint64
+	// cword and cmask are the same of a comma and quoted (,"key":) when
+	// that is at most 16 bytes long, clen (else 0): the comma after a
+	// member and the next key in one comparison (atCommaKey)
+	cword, cmask [2]uint64
+	clen         int
 	// dotted: one of the keys has a '.' or '[', as the whole text of a
 	// path of many keys always has (Path.Get reads that text as a key only
 	// when some key could be it)
@@ -172,6 +177,10 @@ func (s *Shape) addKid(k string) *Shape {
 	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), quoted: quotedKey(k), tree: s.tree,
 		dotted: s.dotted || strings.ContainsAny(k, ".[")}
 	c.qword, c.qmask = keyWords(c.quoted)
+	if c.quoted != "" && len(c.quoted) < 16 {
+		c.cword, c.cmask = keyWords("," + c.quoted)
+		c.clen = len(c.quoted) + 1
+	}
 	c.nodes = append(append(make([]*Shape, 0, len(s.nodes)+1), s.nodes...), c)
 	ks := &kidSet{list: append(append(make([]*Shape, 0, len(old.list)+1), old.list...), c)}
 	ks.closed = len(ks.list) >= maxShapeKids
@@ -189,6 +198,21 @@ func (s *Shape) addKid(k string) *Shape {
 		s.tree.full.Store(true)
 	}
 	return c
+}
+
+// firstKid is s's first child, the usual one, or nil (s may be nil).
+func (s *Shape) firstKid() *Shape {
+	if s == nil {
+		return nil
+	}
+	return s.first.Load()
+}
+
+// atCommaKey reports whether the text at i (a comma) is the comma and
+// c's key with its colon (cword).
+func (c *Shape) atCommaKey(s string, i int) bool {
+	return c.clen != 0 && i+16 <= len(s) &&
+		load64(s, i)&c.cmask[0] == c.cword[0] && load64(s, i+8)&c.cmask[1] == c.cword[1]
 }
 
 // quotedKey is k between quotes followed by a colon when that is its JSON

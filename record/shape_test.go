@@ -176,6 +176,25 @@ func TestDecodeExpectedKeys(t *testing.T) {
 		{`{"abcdefg":1}`, `{"abcdefh":1}`, `{"abcdefh":1}`},
 		{`{"abcdefg":1}`, `{"abcdefg"}`, "error"},
 		{`{"ab":1}`, `{"ab":"x`, "error"},
+		// the comma and the key read in one comparison (atCommaKey): up to
+		// 13 bytes of key, white space, prefixes, the end of the input
+		{`{"ab":1,"cd":2}`, `{"ab":1, "cd":2}`, `{"ab":1,"cd":2}`},
+		{`{"ab":1,"cd":2}`, `{"ab":1,"cde":2}`, `{"ab":1,"cde":2}`},
+		{`{"ab":1,"cde":2}`, `{"ab":1,"cd":2}`, `{"ab":1,"cd":2}`},
+		{`{"ab":1,"cd":2}`, `{"ab":1,"cd":2,"cd":3}`, `{"ab":1,"cd":3}`},
+		{`{"ab":1,"cd":2}`, `{"ab":1,"cd":2}`, `{"ab":1,"cd":2}`},
+		{`{"ab":1,"abcdefghijklm":2}`, `{"ab":1,"abcdefghijklm":3}`, `{"ab":1,"abcdefghijklm":3}`},
+		{`{"ab":1,"abcdefghijklm":2}`, `{"ab":1,"abcdefghijklz":3}`, `{"ab":1,"abcdefghijklz":3}`},
+		{`{"ab":1,"abcdefghijklm":2}`, `{"ab":1,"abcdefghijklmn":3}`, `{"ab":1,"abcdefghijklmn":3}`},
+		{`{"ab":1,"abcdefghijklmn":2}`, `{"ab":1,"abcdefghijklmn":3}`, `{"ab":1,"abcdefghijklmn":3}`},
+		{`{"ab":1,"abcdefghijklmn":2}`, `{"ab":1,"abcdefghijklm":3}`, `{"ab":1,"abcdefghijklm":3}`},
+		{`{"ab":1,"abcdefghijklmn":2}`, `{"ab":1,"abcdefghijklmn" :3}`, `{"ab":1,"abcdefghijklmn":3}`},
+		{`{"ab":1,"abcdefghijklmn":2}`, `{"ab":1,"abcdefghijklmn"}`, "error"},
+		{`{"ab":1,"abcdefghijklm":2}`, `{"ab":1,"abcdefghijklm" :3}`, `{"ab":1,"abcdefghijklm":3}`},
+		{`{"ab":1,"cd":2}`, `{"ab":1,"cd"`, "error"},
+		{`{"ab":1,"cd":2}`, `{"ab":1,"cd":`, "error"},
+		{`{"ab":1,"cd":2}`, `{"ab":1,"cd" 2}`, "error"},
+		{`{"ab":1,"cd":2}`, `{"ab":1,}`, "error"},
 	} {
 		// each case under a key of its own, so that the shape of its first
 		// text is the one the decoder expects for the second

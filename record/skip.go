@@ -1,5 +1,7 @@
 package record
 
+import "math/bits"
+
 // A record's nested members that no rule reads are only validated
 // (skipped) and kept as text. skipValue does so with the decoder's
 // exact errors, one function call per value; quickSkip validates the
@@ -115,8 +117,13 @@ key:
 func quickString(s string, i int) (int, bool) {
 	i++
 	for {
-		if i+8 <= len(s) { // (near the end, byte by byte without the call)
-			i, _ = plainWords(s, i)
+		// the plain bytes a word at a time (near the end, byte by byte);
+		// no need of plainWords' record of non-ASCII bytes
+		for ; i+8 <= len(s); i += 8 {
+			if m := stopBytes(load64(s, i)); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
 		}
 		if i >= len(s) {
 			return i, false

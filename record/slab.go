@@ -162,14 +162,25 @@ func (sl *slab) text(b []byte) string {
 // one document's values share them (a short one pays one small chunk).
 func (d *decoder) boxString(s string) any {
 	if sl := d.slab; sl != nil {
-		if n := len(sl.strs); n < cap(sl.strs) { // one call less per string
-			sl.strs = sl.strs[:n+1]
-			sl.strs[n] = s
-			return boxAt(stringBox, unsafe.Pointer(&sl.strs[n]))
+		if v, ok := boxInRoom(&sl.strs, s, stringBox); ok { // one call less per string
+			return v
 		}
 		return sl.string(s)
 	}
 	return d.ownString(s)
+}
+
+// boxInRoom puts v in the room left in the chunk and returns it boxed as
+// a value of proto's type; ok false when the chunk is full.
+func boxInRoom[T any](chunk *[]T, v T, proto any) (_ any, ok bool) {
+	n := len(*chunk)
+	if n == cap(*chunk) {
+		return nil, false
+	}
+	*chunk = (*chunk)[:n+1]
+	p := &(*chunk)[n]
+	*p = v
+	return boxAt(proto, unsafe.Pointer(p)), true
 }
 
 // ownString is boxString without a slab.
@@ -185,8 +196,11 @@ func (d *decoder) ownString(s string) any {
 }
 
 func (d *decoder) boxFloat(f float64) any {
-	if d.slab != nil {
-		return d.slab.float(f)
+	if sl := d.slab; sl != nil {
+		if v, ok := boxInRoom(&sl.nums, f, floatBox); ok { // one call less per number
+			return v
+		}
+		return sl.float(f)
 	}
 	if len(d.nums) == cap(d.nums) {
 		d.nums = make([]float64, 0, nextChunk(cap(d.nums)))

@@ -161,6 +161,10 @@ func keyNode(key record.Key, p pred) node {
 		return &keyRange{key: key, r: x}
 	case exists:
 		return &keyExists{key}
+	case ipBlock:
+		return &keyIPBlock{key: key, q: x}
+	case ipEq:
+		return &keyIPEq{key: key, q: x}
 	}
 	if re := patternOf(p); re != nil {
 		return &keyPattern{key, patternTest{re, p}}
@@ -177,6 +181,10 @@ type keyPattern struct {
 
 func (l *keyPattern) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.key.Get(o)
+	if s, isStr := v.(string); isStr { // test's common case, without its call
+		m, _ := l.re.MatchStringIn(s, b)
+		return m
+	}
 	return l.test(v, ok, b)
 }
 
@@ -187,6 +195,10 @@ type pathPattern struct {
 
 func (l *pathPattern) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.path.Get(o)
+	if s, isStr := v.(string); isStr { // as keyPattern
+		m, _ := l.re.MatchStringIn(s, b)
+		return m
+	}
 	return l.test(v, ok, b)
 }
 
@@ -241,7 +253,41 @@ type keyRange struct {
 
 func (l *keyRange) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.key.Get(o)
+	if x, isNum := v.(float64); isNum { // the common case, without the calls
+		return l.r.holdsNumber(x)
+	}
 	return l.r.holdsIn(v, ok)
+}
+
+// keyIPBlock is keyLeaf with ipBlock (ip:"10.0.0.0/8" on a field of type
+// ip): a string, the usual value, is tested without expand and the
+// predicate's dispatch (which copies the block); anything else goes
+// through them.
+type keyIPBlock struct {
+	key record.Key
+	q   ipBlock
+}
+
+func (l *keyIPBlock) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	if s, isStr := v.(string); isStr {
+		return !l.q.outsideByFirstOctet(s) && l.q.testText(s)
+	}
+	return expand(l.q, v, ok, b)
+}
+
+// keyIPEq is keyIPBlock for one address (ip:"10.0.0.1").
+type keyIPEq struct {
+	key record.Key
+	q   ipEq
+}
+
+func (l *keyIPEq) match(o *record.Object, b *jsre.Budget) bool {
+	v, ok := l.key.Get(o)
+	if s, isStr := v.(string); isStr {
+		return l.q.testString(s)
+	}
+	return expand(l.q, v, ok, b)
 }
 
 // keyExists and pathExists are keyLeaf and pathLeaf with exists.

@@ -40,6 +40,7 @@ func BenchmarkMatch(b *testing.B) {
 		{"exists-and-not", `_exists_:user.email AND NOT status:404`},
 		{"range", `status:>=500`},
 		{"ip-cidr", `ip:"10.0.0.0/8"`},
+		{"ip-eq", `ip:"10.75.115.215"`},
 		{"regex", `userAgent:/.*(Chrome|Firefox).*/`},
 		{"field-group", `bytes:>=40000 AND method:(GET OR POST)`},
 		{"wildcard-suffix", `host:*.example.com`},

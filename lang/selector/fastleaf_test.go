@@ -17,11 +17,13 @@ import (
 var leafValues = []string{`"GET"`, `"get"`, `"GETS"`, `""`, `"é"`, `1`, `0`, `-0`, `200`, `200.5`, `-1`, `1e308`,
 	`-1e308`, `500`, `499.99999999999994`, `40000`, `true`, `false`, `null`, `{"a":"GET"}`, `{}`, `["GET"]`,
 	`["x","GET"]`, `[]`, `[1,"GET",null]`, `[["GET"]]`, `[null]`, `[null,null]`, `["é",""]`, `"1"`, `"200"`,
-	`" 500 "`, `"abc"`, `[200]`, `[1,500]`, `["500"]`, `[[500]]`, `[true]`, `[{}]`, `[false,0]`}
+	`" 500 "`, `"abc"`, `[200]`, `[1,500]`, `["500"]`, `[[500]]`, `[true]`, `[{}]`, `[false,0]`,
+	`"10.1.2.3"`, `"11.0.0.1"`, `"010.1.2.3"`, `"10.0.0.0/9"`, `"::ffff:10.0.0.1"`, `"2001:db8::1"`, `"10."`,
+	`["7.1.1.1","10.9.9.9"]`, `["10.0.0.0/8"]`, `[["10.0.0.1"]]`, `"1.2.3.4"`}
 
 // TestFastLeavesAgreeWithGeneralLeaves pins each leaf made for a common
-// predicate (keyString, keyNumber, keyRange, keyExists, keyPattern, and
-// on a path pathExists, pathPattern)
+// predicate (keyString, keyNumber, keyRange, keyExists, keyPattern,
+// keyIPBlock, keyIPEq, and on a path pathExists, pathPattern)
 // against the general leaf with the same predicate, on random records with
 // values of every kind under the field, or without the field.
 func TestFastLeavesAgreeWithGeneralLeaves(t *testing.T) {
@@ -29,12 +31,18 @@ func TestFastLeavesAgreeWithGeneralLeaves(t *testing.T) {
 		termNumber(200), termNumber(0), termNumber(-1), termNumber(math.Inf(1)), exists{}}
 	for _, q := range []string{`k:>=500`, `k:>500`, `k:<=0`, `k:<1`, `k:[1 TO 500]`, `k:{0 TO 200}`, `k:>=abc`,
 		`k:<"500"`, `k:[* TO 200]`, `k:>=-1`, `k:/GE.*/`, `k:/.*(1|true|null).*/`, `k:/[0-9]+/`, `k:/()/`,
-		`k:/.*é.*/`, `k:/\[.*/`, `k:G*`, `k:*E*`, `k:?`, `k:*`, `k:1*`} {
-		n, err := Parse(q, Options{})
+		`k:/.*é.*/`, `k:/\[.*/`, `k:G*`, `k:*E*`, `k:?`, `k:*`, `k:1*`,
+		`ip:k:"10.0.0.0/8"`, `ip:k:"0.0.0.0/0"`, `ip:k:"2001:db8::/32"`, `ip:k:[10.0.0.5 TO 11.0.0.9]`,
+		`ip:k:"10.1.2.3"`, `ip:k:"1.2.3.4"`, `ip:k:"::ffff:10.0.0.1"`, `ip:k:"2001:db8::1"`} {
+		var types map[string]string
+		if ip, ok := strings.CutPrefix(q, "ip:"); ok { // on a field of type ip
+			q, types = ip, map[string]string{"k": "ip"}
+		}
+		n, err := Parse(q, Options{Types: types})
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := (&builder{query: q}).pred(n)
+		p, err := (&builder{query: q, types: types}).pred(n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +85,8 @@ func TestCommonTermsUseFastLeaves(t *testing.T) {
 		`host:www.example.com`: "*selector.keyString", `host:"a b"`: "*selector.keyString",
 		`n:1`: "*selector.keyNumber", `n:>=500`: "*selector.keyRange", `n:[1 TO 5]`: "*selector.keyRange",
 		`_exists_:n`: "*selector.keyExists", `_exists_:a.b`: "*selector.pathExists",
-		`a.b:x`: "*selector.pathLeaf", `b:true`: "*selector.keyLeaf", `ip:"10.0.0.1"`: "*selector.keyLeaf",
+		`a.b:x`: "*selector.pathLeaf", `b:true`: "*selector.keyLeaf", `ip:"10.0.0.1"`: "*selector.keyIPEq",
+		`ip:"10.0.0.0/8"`: "*selector.keyIPBlock", `ip:[10.0.0.1 TO 10.0.0.9]`: "*selector.keyIPBlock",
 		`d:>=2024-01-01`: "*selector.keyLeaf", `n:/x/`: "*selector.keyPattern", `n:x*`: "*selector.keyPattern",
 		`a.b:/x/`: "*selector.pathPattern", `a.b:*x`: "*selector.pathPattern", `a.b:>=1`: "*selector.pathLeaf",
 	} {

@@ -190,12 +190,17 @@ type jsRange struct {
 
 func (r *jsRange) test(v any, ok bool, b *jsre.Budget) bool {
 	if x, isNum := v.(float64); isNum && ok { // the common case, without the conversions
-		return r.lo.holdsNumber(x) && (!r.two || r.hi.holdsNumber(x))
+		return r.holdsNumber(x)
 	}
 	if !ok || !r.lo.holds(v) {
 		return false
 	}
 	return !r.two || r.hi.holds(v)
+}
+
+// holdsNumber is test on a present number.
+func (r *jsRange) holdsNumber(x float64) bool {
+	return r.lo.holdsNumber(x) && (!r.two || r.hi.holdsNumber(x))
 }
 
 // holdsIn is expand(r, v, ok) without the predicate's dispatch.

@@ -137,9 +137,11 @@ type ipEq struct{ a ipx.Addr }
 // reference throws here, failing the batch; see docs/compat.md).
 func (q ipEq) test(v any, _ bool, b *jsre.Budget) bool {
 	s, ok := v.(string)
-	if !ok {
-		return false
-	}
+	return ok && q.testString(s)
+}
+
+// testString is test on a string.
+func (q *ipEq) testString(s string) bool {
 	if a, ok := ipx.ParseAddr4(s); ok { // the common case; a dotted quad is no block
 		return a.Compare(q.a) == 0
 	}
