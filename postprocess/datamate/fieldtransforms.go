@@ -133,6 +133,9 @@ func dedupe(v any) (any, error) {
 	if !ok {
 		return nil, errNotArray
 	}
+	if len(arr) <= smallDedupe && onlyScalars(arr) {
+		return dedupeScanning(arr), nil
+	}
 	out := make([]any, 0, len(arr))
 	seen := map[string]bool{}
 	same := map[any]bool{} // SameValueZero of hashable values: a set, not a scan (a scan made long arrays quadratic)
@@ -172,6 +175,39 @@ func dedupe(v any) (any, error) {
 		}
 	}
 	return out, nil
+}
+
+// smallDedupe is the longest array of scalars dedupe compares value by
+// value: up to it, scanning the values kept (a tag list) is cheaper than
+// setting up and hashing into a set.
+const smallDedupe = 16
+
+// onlyScalars reports whether arr holds only strings, numbers, booleans,
+// null and undefined (what dedupeScanning handles).
+func onlyScalars(arr []any) bool {
+	for _, e := range arr {
+		switch e.(type) {
+		case string, float64, bool:
+		default:
+			if !record.IsNil(e) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dedupeScanning is dedupe of an array of scalars by scanning the values
+// kept: the first of every SameValueZero class, null and undefined
+// dropped.
+func dedupeScanning(arr []any) []any {
+	out := make([]any, 0, len(arr))
+	for _, e := range arr {
+		if !record.IsNil(e) && !containsSameValueZero(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func containsSameValueZero(list []any, v any) bool {

@@ -57,6 +57,25 @@ func TestDedupeAgreesWithDefinition(t *testing.T) {
 	}
 }
 
+// TestDedupeOfShortScalarListsAgreesWithDefinition: short arrays of
+// scalars (tag lists), which dedupe scans instead of hashing, keep the
+// first of every SameValueZero class in order as the definition does; so
+// do the arrays just past the scan's length.
+func TestDedupeOfShortScalarListsAgreesWithDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	pool := []any{0.0, math.Copysign(0, -1), 1.0, 2.5, math.NaN(), math.Inf(1), "a", "b", "A", "", "é", true, false, nil, record.Undefined}
+	for n := 0; n < 5000; n++ {
+		arr := make([]any, rng.IntN(smallDedupe+3))
+		for i := range arr {
+			arr[i] = pool[rng.IntN(len(pool))]
+		}
+		got, _ := dedupe(arr)
+		if want := dedupeOracle(arr); !sameIdentity(got.([]any), want) {
+			t.Fatalf("dedupe(%s) = %s, want %s", record.JSON(arr), record.JSON(got), record.JSON(want))
+		}
+	}
+}
+
 // dedupeOracle is dedupe by its definition: keep each value that is not
 // null or undefined and equals none kept before it, objects with keys by
 // value, everything else by SameValueZero.
