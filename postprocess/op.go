@@ -30,6 +30,10 @@ type Op struct {
 	// does not copy as it copies a Path.
 	srcKey    record.Key
 	oneSource bool
+	// inPlaceKey: the op reads and writes one key (srcKey), so a result
+	// made from the value alone is written where the value was read
+	// (readAt).
+	inPlaceKey bool
 }
 
 // Scratch is memory of the goroutine running operations that they use for
@@ -185,6 +189,33 @@ func (op *Op) read(r *record.Record) (any, bool) {
 	return op.Source.Get(r.Data)
 }
 
+// readAt is read with the position of the value when the op works in
+// place on one key, where setAt writes the result back without looking the
+// key up again; -1 otherwise.
+func (op *Op) readAt(r *record.Record) (any, int, bool) {
+	if !op.inPlaceKey {
+		v, ok := op.read(r)
+		return v, -1, ok
+	}
+	at := op.srcKey.Index(r.Data)
+	if at < 0 {
+		return nil, -1, false
+	}
+	_, v := r.Data.At(at)
+	return v, at, true
+}
+
+// setAt is set for a value written at position at from readAt (set when
+// at is -1). Only for a value made from the one read without the record
+// in between: the record has not changed, so the key is still there.
+func (op *Op) setAt(r *record.Record, at int, v any) {
+	if at >= 0 {
+		r.Data.SetAt(at, v)
+		return
+	}
+	op.set(r, v)
+}
+
 // set writes the result to the destination: the target, or the source in
 // place. v must not contain the record's object: it is a value read from
 // the record (an object can only contain values made before it, so never
@@ -307,7 +338,7 @@ func (op *Op) validateArray(r *record.Record, arr []any) (*record.Record, error)
 // runStringTransform is wrapper B: string functions; arrays keep the string
 // elements the function accepts.
 func (op *Op) runStringTransform(r *record.Record, sc *Scratch) (*record.Record, error) {
-	v, _ := op.read(r)
+	v, at, _ := op.readAt(r)
 	switch x := v.(type) {
 	case string:
 		out, err := op.Impl.String(x)
@@ -317,7 +348,7 @@ func (op *Op) runStringTransform(r *record.Record, sc *Scratch) (*record.Record,
 		if err != nil {
 			return op.remove(r), nil
 		}
-		op.set(r, sc.Box(out))
+		op.setAt(r, at, sc.Box(out))
 		return r, nil
 	case []any:
 		out := make([]any, 0, len(x))
@@ -407,32 +438,37 @@ func (op *Op) valid(v any) (bool, error) {
 // runFieldTransform is wrapper D: the result replaces the destination unless
 // it is "empty" (then the source is removed).
 func (op *Op) runFieldTransform(r *record.Record, sc *Scratch) (*record.Record, error) {
-	v, ok := op.read(r)
+	v, at, ok := op.readAt(r)
 	if !ok {
 		v = record.Undefined
 	}
 	if s, isStr := v.(string); isStr && op.Impl.FromString != nil {
 		out, err := op.Impl.FromString(sc, s) // the same answer, made in sc
-		return op.transformed(r, out, err, true)
+		return op.transformed(r, out, err, at)
 	}
 	out, err := op.Impl.Transform(v, r.Data)
-	return op.transformed(r, out, err, false)
+	return op.transformed(r, out, err, handedRecord)
 }
 
-// transformed finishes wrapper D with the function's answer. made says
-// that it was made from a string alone, so cannot contain the record (set);
-// Transform was handed the record and may have put it in its answer.
-func (op *Op) transformed(r *record.Record, out any, err error, made bool) (*record.Record, error) {
+// handedRecord is transformed's at for an answer of Transform, which was
+// handed the record and may have put it in its answer, or changed the
+// record.
+const handedRecord = -2
+
+// transformed finishes wrapper D with the function's answer. at is where
+// an answer made from a string alone (it cannot contain the record) is
+// written (setAt), or handedRecord.
+func (op *Op) transformed(r *record.Record, out any, err error, at int) (*record.Record, error) {
 	if aborts(err) {
 		return nil, err
 	}
 	if err != nil || op.empty(out) {
 		return op.remove(r), nil
 	}
-	if made {
-		op.set(r, out)
-	} else {
+	if at == handedRecord {
 		op.setChecked(r, out)
+	} else {
+		op.setAt(r, at, out)
 	}
 	return r, nil
 }
@@ -521,5 +557,6 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	if segs := op.Source.Segments(); len(segs) == 1 {
 		op.srcKey, op.oneSource = record.NewKey(segs[0]), true // what Path.Get reads for a path of one key
 	}
+	op.inPlaceKey = op.InPlace && op.Sources == nil && op.oneSource && op.destKey == op.srcKey.String()
 	return op, nil
 }

@@ -16,6 +16,7 @@ import (
 func TestDirectSetAgreesWithPathSet(t *testing.T) {
 	layouts := []struct{ source, target, wrap string }{
 		{"f", "f", `{"f":%s,"o":1}`},
+		{"f", "f", `{"o":1,"f":%s,"p":2}`}, // in place at a key that is not the first
 		{"f", "out", `{"f":%s,"o":1}`},
 		{"f", "o", `{"f":%s,"o":1}`},         // over an existing key
 		{"x.y", "x", `{"x":{"y":%s},"o":1}`}, // over the source's parent
