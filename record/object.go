@@ -141,6 +141,33 @@ func (o *Object) addFieldBit(key string, v any, bit uint64) {
 	o.shape = nil // a decoder sets the shape of the keys it added when done
 }
 
+// SetFrom stores under key the value src holds under srcKey, as
+// Set(key, v) of the v that srcKey.Get(src) returns, and reports whether
+// it did: not when src lacks the key or holds null or undefined there
+// (IsNil). A nested member src still keeps as text is copied undecoded
+// (an extraction that copies a member nothing reads costs no decoding
+// and writes out as it came): both objects then hold the same box, which
+// decodes once for both (lazyJSON.val), so they share one value as two
+// JavaScript holders of it do.
+func (o *Object) SetFrom(key string, src *Object, srcKey Key) bool {
+	i := src.cached(srcKey.cache)
+	if i < 0 {
+		if src == nil {
+			return false
+		}
+		src.load()
+		if i = src.indexToCache(srcKey.name, srcKey.cache); i < 0 {
+			return false
+		}
+	}
+	v := src.fields[i].val
+	if IsNil(v) {
+		return false
+	}
+	o.Set(key, v)
+	return true
+}
+
 // Append adds key without checking for an existing one; decoders use it when
 // keys are known to be distinct.
 func (o *Object) Append(key string, v any) {
