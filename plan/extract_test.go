@@ -66,3 +66,37 @@ func TestOneKeyTargetSetsAsPath(t *testing.T) {
 		}
 	}
 }
+
+// A plain copy (one key to one key, nothing applied) copies a nested member
+// still kept as text undecoded (record.Object.SetFrom): into a fork it
+// writes, and reports, what reading the value and setting it does, on
+// records decoded lazily, for members of every kind (canonical text or
+// not, null, missing).
+func TestPlainCopyAgreesWithGetSet(t *testing.T) {
+	recs := []string{`{"items":[{"a":1},{"b":"x"}],"n":1}`, `{"items": [ {"a" : 1.0} ] }`, `{"items":{"k":1,"k":2}}`,
+		`{"items":["\u00e9","\ud800"]}`, `{"items":[]}`, `{"items":null}`, `{"items":"s"}`, `{"n":1}`}
+	fast, err := NewExtraction(RuleRef{}, ExtractionSpec{Source: "items", Target: "big", HasSource: true}, MultiUnset, false)
+	if err != nil || !fast.plainCopy() {
+		t.Fatalf("not a plain copy: %v", err)
+	}
+	slow := &Extraction{HasSource: true, Source: record.ParsePath("items"), Direct: true, Target: record.ParsePath("big")}
+	for _, rec := range recs {
+		var st State
+		a, b := lazyObj(t, rec), lazyObj(t, rec)
+		fa, fb := record.NewObject(1), record.NewObject(1)
+		sa, err1 := fast.apply(a, fa, a, &st)
+		sb, err2 := slow.apply(b, fb, b, &st)
+		if sa != sb || err1 != nil || err2 != nil || record.JSON(fa) != record.JSON(fb) || record.JSON(a) != record.JSON(b) {
+			t.Errorf("%s: plain copy %v %s (source %s), by hand %v %s (source %s)", rec, sa, record.JSON(fa), record.JSON(a), sb, record.JSON(fb), record.JSON(b))
+		}
+	}
+}
+
+func lazyObj(t *testing.T, s string) *record.Object {
+	t.Helper()
+	v, err := record.ParseRecordString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.(*record.Object)
+}

@@ -273,7 +273,9 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 }
 
 // fork returns the record the extractions of r write into: a fork of r,
-// or under ReuseOutput the State's record, emptied (its room is kept).
+// or under ReuseOutput the State's record, emptied (its room is kept; its
+// old values stay there unreachable, record.Object.Refill: they are the
+// previous record's, whose memory is recycled with its batch anyway).
 func (st *State) fork(r *record.Record) *record.Record {
 	if !st.ReuseOutput || st.Tracer != nil || len(r.Meta) > 0 {
 		return r.Fork()
@@ -286,7 +288,7 @@ func (st *State) fork(r *record.Record) *record.Record {
 		return st.out
 	}
 	data := st.out.Data
-	data.Reset()
+	data.Refill()
 	*st.out = record.Record{Data: data} // no metadata, window or shared-metadata flag left over
 	return st.out
 }

@@ -5,10 +5,18 @@ package record
 // every accessor of Object decodes it in place first, so callers only ever
 // see plain values. Records often carry nested data no rule reads; this
 // skips building it.
+//
+// A box may have several holders (Object.SetFrom copies it undecoded into
+// another object): it keeps the value it decoded to, so that every holder
+// resolves to the same value, shared as one JavaScript value is, and a
+// holder whose box another holder decoded writes that value, not the text
+// (which the value may no longer be).
 type lazyJSON struct {
-	text string
-	slab *slab  // the Decoder's memory the value is decoded into, if any
-	node *Shape // the shape node of its key while the node samples reads
+	text    string
+	slab    *slab  // the Decoder's memory the value is decoded into, if any
+	node    *Shape // the shape node of its key while the node samples reads
+	val     any    // the decoded value once decoded is set
+	decoded bool
 }
 
 // load decodes a record read as text (ParseRecordRaw) on first use. Its
@@ -36,6 +44,10 @@ func (o *Object) decodeRaw() {
 func (o *Object) resolve(i int) any {
 	v := o.fields[i].val
 	if l, ok := v.(*lazyJSON); ok {
+		if l.decoded { // by another holder (SetFrom)
+			o.fields[i].val = l.val
+			return l.val
+		}
 		if l.node != nil {
 			l.node.lazyRead()
 		}
@@ -47,6 +59,7 @@ func (o *Object) resolve(i int) any {
 			dv = nil
 		}
 		o.fields[i].val = dv
+		l.val, l.decoded = dv, true
 		return dv
 	}
 	return v

@@ -141,6 +141,33 @@ func (o *Object) addFieldBit(key string, v any, bit uint64) {
 	o.shape = nil // a decoder sets the shape of the keys it added when done
 }
 
+// SetFrom stores under key the value src holds under srcKey, as
+// Set(key, v) of the v that srcKey.Get(src) returns, and reports whether
+// it did: not when src lacks the key or holds null or undefined there
+// (IsNil). A nested member src still keeps as text is copied undecoded
+// (an extraction that copies a member nothing reads costs no decoding
+// and writes out as it came): both objects then hold the same box, which
+// decodes once for both (lazyJSON.val), so they share one value as two
+// JavaScript holders of it do.
+func (o *Object) SetFrom(key string, src *Object, srcKey Key) bool {
+	i := src.cached(srcKey.cache)
+	if i < 0 {
+		if src == nil {
+			return false
+		}
+		src.load()
+		if i = src.indexToCache(srcKey.name, srcKey.cache); i < 0 {
+			return false
+		}
+	}
+	v := src.fields[i].val
+	if IsNil(v) {
+		return false
+	}
+	o.Set(key, v)
+	return true
+}
+
 // Append adds key without checking for an existing one; decoders use it when
 // keys are known to be distinct.
 func (o *Object) Append(key string, v any) {
@@ -164,7 +191,11 @@ func (o *Object) Delete(key string) bool {
 
 // DeleteKeys removes every key of o that is one of keys, in one pass that
 // keeps the order of the others, and reports how many it removed: as
-// Delete of each, without moving the keys after each one.
+// Delete of each, without moving the keys after each one. The slots the
+// removed keys leave past the others are not cleared (as Refill leaves
+// them): nothing reads an object's room past its keys, and clearing them
+// cost more than it saves for the plan's output records (the values are
+// the batch's, kept anyway, or die with the record).
 func (o *Object) DeleteKeys(keys []string) int {
 	o.load()
 	var bits uint64
@@ -186,7 +217,6 @@ func (o *Object) DeleteKeys(keys []string) int {
 	}
 	removed := len(o.fields) - n
 	if removed > 0 {
-		clear(o.fields[n:])
 		o.fields = o.fields[:n]
 		o.shape = nil
 	}
@@ -197,6 +227,18 @@ func (o *Object) DeleteKeys(keys []string) int {
 // is filled, written out and filled again. Values it held are let go.
 func (o *Object) Reset() {
 	clear(o.fields)
+	o.fields, o.raw, o.keyBits, o.shape = o.fields[:0], nil, 0, nil
+}
+
+// Refill empties the object as Reset does but leaves the values it held in
+// its room, unreachable through it: nothing reads an object's room past its
+// keys (adding a key writes its slot before anything can read it; Clone
+// and Compact copy the keys only), so the only difference is that the old
+// values stay alive until written over, at most one filling's worth. It is
+// for an object filled again at once whose values live in memory kept
+// anyway (plan's reused output record: its strings and boxes are the
+// batch's, recycled per batch). Clearing showed in whole runs.
+func (o *Object) Refill() {
 	o.fields, o.raw, o.keyBits, o.shape = o.fields[:0], nil, 0, nil
 }
 

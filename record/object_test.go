@@ -237,3 +237,52 @@ func TestDeleteKeysAgreesWithDelete(t *testing.T) {
 		}
 	}
 }
+
+// Refill empties an object as Reset does, leaving the old values in its
+// room unread: the same random sequences of Set, Delete, DeleteKeys and
+// emptying, one object emptied with Reset and one with Refill, read alike
+// after every step (keys, order, values, lookups of present and absent
+// keys), and Refill keeps the room.
+func TestRefillAgreesWithReset(t *testing.T) {
+	rnd := rand.New(rand.NewSource(7))
+	names := []string{"a", "b", "cc", "dd", "first_name", "last_name", "search_raw", "x", "request_id", ""}
+	reset, refill := NewObject(8), NewObject(8)
+	for step := 0; step < 50000; step++ {
+		k := names[rnd.Intn(len(names))]
+		switch op := rnd.Intn(10); {
+		case op < 5:
+			v := any(float64(step))
+			if rnd.Intn(3) == 0 {
+				v = FromMap(map[string]any{"n": float64(step)})
+			}
+			reset.Set(k, v)
+			refill.Set(k, v)
+		case op < 7:
+			if a, b := reset.Delete(k), refill.Delete(k); a != b {
+				t.Fatalf("step %d: Delete(%q) %v and %v", step, k, a, b)
+			}
+		case op < 9:
+			keys := []string{k, names[rnd.Intn(len(names))]}
+			if a, b := reset.DeleteKeys(keys), refill.DeleteKeys(keys); a != b {
+				t.Fatalf("step %d: DeleteKeys(%q) %d and %d", step, keys, a, b)
+			}
+		default:
+			room := cap(refill.fields)
+			reset.Reset()
+			refill.Refill()
+			if refill.Len() != 0 || cap(refill.fields) != room {
+				t.Fatalf("step %d: after Refill %d keys, room %d (was %d)", step, refill.Len(), cap(refill.fields), room)
+			}
+		}
+		if JSON(reset) != JSON(refill) {
+			t.Fatalf("step %d: %s after Reset, %s after Refill", step, JSON(reset), JSON(refill))
+		}
+		for _, n := range names {
+			a, aok := reset.Get(n)
+			b, bok := refill.Get(n)
+			if aok != bok || JSON(a) != JSON(b) || reset.Has(n) != refill.Has(n) {
+				t.Fatalf("step %d: Get(%q) %s %v after Reset, %s %v after Refill", step, n, JSON(a), aok, JSON(b), bok)
+			}
+		}
+	}
+}

@@ -112,7 +112,10 @@ func (w *reachWalk) reaches(v any) bool {
 	}
 	switch x := v.(type) {
 	case *Object:
-		for _, f := range x.fields { // lazy values are text: they hold no pointers
+		for _, f := range x.fields { // lazy values are text, unless another holder decoded them
+			if l, ok := f.val.(*lazyJSON); ok && l.decoded {
+				f.val = l.val
+			}
 			if w.reaches(f.val) {
 				return true
 			}
