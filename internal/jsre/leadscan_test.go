@@ -2,6 +2,7 @@ package jsre
 
 import (
 	"math/rand"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -136,6 +137,56 @@ func TestLitFinderAgrees(t *testing.T) {
 	for _, k := range []string{"prefix", "suffix", "neither"} {
 		if shapes[k] < 1000 {
 			t.Errorf("only %d sets with %s", shapes[k], k)
+		}
+	}
+}
+
+// TestByStartAgrees: the one-pass search of a short text (litFinder.byStart,
+// leadScan.index's way for sets that share no prefix) finds the leftmost
+// string of the set, the first in the set's order where several start, as
+// a search per string does — from any position, on texts with the sets'
+// first bytes everywhere, and through a regex that leads with the set.
+func TestByStartAgrees(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "abcé/"[rng.Intn(5)]
+		}
+		return string(b)
+	}
+	tried := 0
+	for range 30000 {
+		set := make(litSet, 2+rng.Intn(7))
+		for i := range set {
+			set[i] = word(1 + rng.Intn(3))
+		}
+		f := newLitFinder(set)
+		if f.starts == nil {
+			continue
+		}
+		tried++
+		s := word(rng.Intn(40))
+		from := rng.Intn(len(s) + 1)
+		wantAt, wantWhich := -1, 0
+		for i, x := range set {
+			if j := strings.Index(s[from:], x); j >= 0 && (wantAt < 0 || from+j < wantAt) {
+				wantAt, wantWhich = from+j, i
+			}
+		}
+		if at, which := f.byStart(s, from); at != wantAt || at >= 0 && which != wantWhich {
+			t.Fatalf("set %q in %q from %d: (%d, %d), want (%d, %d)", set, s, from, at, which, wantAt, wantWhich)
+		}
+	}
+	if tried < 10000 {
+		t.Errorf("only %d sets searched by their start bytes", tried)
+	}
+	re := MustCompile(`(products|blog|search|account|cart)/(\w+)`, "")
+	for _, u := range append(benchURLs, "", "cart", "carts/x", "xxblog/yy/search/z", strings.Repeat("carx", 60)+"cart/end") {
+		want := regexp.MustCompile(`(products|blog|search|account|cart)/(\w+)`).FindStringSubmatchIndex(u)
+		m, ok, _ := re.FirstIn(u, nil, nil)
+		if ok != (want != nil) || ok && (m.Start != want[0] || m.End != want[1] || m.Groups[2].Text != u[want[4]:want[5]]) {
+			t.Fatalf("%q: %v %v, want %v", u, m, ok, want)
 		}
 	}
 }

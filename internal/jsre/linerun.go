@@ -261,6 +261,9 @@ func (l *leadScan) index(from int) (best, which int) {
 	if l.f.prefix != "" {
 		return l.byPrefix(from)
 	}
+	if l.f.starts != nil && len(l.s)-from <= shortText*len(l.f.set) {
+		return l.f.byStart(l.s, from)
+	}
 	best = -1
 	for i, x := range l.f.set {
 		at := l.next[i]

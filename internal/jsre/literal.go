@@ -1,6 +1,7 @@
 package jsre
 
 import (
+	"math/bits"
 	"regexp/syntax"
 	"strings"
 )
@@ -103,15 +104,55 @@ func (l litSet) containsAny(s string) bool {
 type litFinder struct {
 	set            litSet
 	prefix, suffix string // what the strings share (one of them at most), or ""
+	// starts: for a set of up to 8 non-empty strings sharing no prefix,
+	// which of them (bit i: set[i]) start with each byte; nil otherwise
+	starts *[256]uint8
 }
 
 func newLitFinder(set litSet) litFinder {
 	f := litFinder{set: set, prefix: set.shared(false)}
 	if f.prefix == "" {
 		f.suffix = set.shared(true)
+		f.starts = startBytes(set)
 	}
 	return f
 }
+
+// startBytes is litFinder.starts for set.
+func startBytes(set litSet) *[256]uint8 {
+	if len(set) < 2 || len(set) > 8 {
+		return nil
+	}
+	var t [256]uint8
+	for i, x := range set {
+		if x == "" {
+			return nil
+		}
+		t[x[0]] |= 1 << i
+	}
+	return &t
+}
+
+// byStart is the smallest position >= from where a string of the set
+// occurs, or -1, and which one (the first in the set's order), found in
+// one pass over s that tries the strings starting with each byte: for a
+// short text it beats a search per string (each of which reads the text
+// to its end when its string is absent).
+func (f *litFinder) byStart(s string, from int) (at, which int) {
+	for i := from; i < len(s); i++ {
+		for m := f.starts[s[i]]; m != 0; m &= m - 1 {
+			k := bits.TrailingZeros8(m)
+			if strings.HasPrefix(s[i:], f.set[k]) {
+				return i, k
+			}
+		}
+	}
+	return -1, 0
+}
+
+// shortText is how long a text byStart is used for, per string of the
+// set: a search per string costs about a call and a vector scan each.
+const shortText = 32
 
 // containsAny is f.set.containsAny(s).
 func (f *litFinder) containsAny(s string) bool {
