@@ -1,6 +1,10 @@
 package jsbuf
 
-import "encoding/base64"
+import (
+	"encoding/base64"
+
+	"github.com/sluice-dev/sluice/internal/swar"
+)
 
 // unbase64 maps a byte to its 6-bit value in either alphabet (standard and
 // URL-safe), or 0xFF.
@@ -23,7 +27,7 @@ var unbase64 = func() (t [256]byte) {
 // Node does (so "Ł" reads as "A" and an astral character as "=" + NUL).
 func DecodeBase64(s string) []byte {
 	d := b64Decoder{out: make([]byte, 0, base64ByteLength(s))}
-	if isASCII(s) {
+	if swar.ASCII(s) {
 		for i := 0; i < len(s) && d.feed(s[i]); i++ {
 		}
 	} else {
@@ -37,7 +41,7 @@ func DecodeBase64(s string) []byte {
 // between groups is empty); the rest of s, from the first group with
 // another character, goes through the decoder one byte at a time.
 func AppendDecodeBase64(b []byte, s string) []byte {
-	if !isASCII(s) {
+	if !swar.ASCII(s) {
 		return append(b, DecodeBase64(s)...)
 	}
 	i := 0

@@ -1,6 +1,10 @@
 package jsbuf
 
-import "encoding/hex"
+import (
+	"encoding/hex"
+
+	"github.com/sluice-dev/sluice/internal/swar"
+)
 
 func unhex(c byte) int {
 	switch {
@@ -19,7 +23,7 @@ func unhex(c byte) int {
 // dropped. Code units are read through their low byte, as Node does.
 func DecodeHex(s string) []byte {
 	d := hexDecoder{out: make([]byte, 0, len(s)/2)}
-	if isASCII(s) {
+	if swar.ASCII(s) {
 		for i := 0; i < len(s) && d.feed(s[i]); i++ {
 		}
 	} else {

@@ -48,12 +48,3 @@ func unitLen(s string) int {
 	}
 	return n
 }
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}

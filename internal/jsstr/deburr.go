@@ -3,6 +3,8 @@ package jsstr
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // deburredLetters is lodash's Latin-1 Supplement and Latin Extended-A
@@ -36,7 +38,7 @@ func deburrRune(r rune) (string, bool) {
 // Deburr is lodash's deburr: Latin-1 Supplement and Latin Extended-A letters
 // become basic Latin letters and combining diacritical marks are removed.
 func Deburr(s string) string {
-	if isASCII(s) {
+	if swar.ASCII(s) {
 		return s
 	}
 	var b strings.Builder

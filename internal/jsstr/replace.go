@@ -6,6 +6,7 @@ import (
 	"github.com/dlclark/regexp2"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // Match is one match handed to ReplaceExpand.
@@ -127,7 +128,7 @@ func groupNames(re *regexp2.Regexp) []string {
 // runeOffsets maps rune indices of s to byte offsets (nil for ASCII s, where
 // they coincide).
 func runeOffsets(s string) []int {
-	if isASCII(s) {
+	if swar.ASCII(s) {
 		return nil
 	}
 	off := make([]int, 0, len(s)+1)

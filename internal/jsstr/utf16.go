@@ -3,6 +3,8 @@ package jsstr
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // decodeUnit decodes the rune at s[i:]. Unlike utf8.DecodeRuneInString it
@@ -23,16 +25,6 @@ func decodeUnit(s string, i int) (rune, int) {
 func isWTF8Surrogate(s string, i int) bool {
 	return i+2 < len(s) && s[i] == 0xED && s[i+1] >= 0xA0 && s[i+1] <= 0xBF &&
 		s[i+2] >= 0x80 && s[i+2] <= 0xBF
-}
-
-// isASCII reports whether s holds only ASCII bytes.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // runeUnits is the number of UTF-16 code units of r.
@@ -67,7 +59,7 @@ func clampIndex(i, n int) int {
 // negative indices counted from the end. A surrogate pair cut in two yields
 // U+FFFD for the half that is kept (see the package doc).
 func Slice16(s string, start, end int) string {
-	if isASCII(s) {
+	if swar.ASCII(s) {
 		start, end = clampIndex(start, len(s)), clampIndex(end, len(s))
 		if start >= end {
 			return ""

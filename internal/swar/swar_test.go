@@ -2,6 +2,7 @@ package swar
 
 import (
 	"encoding/binary"
+	"strings"
 	"testing"
 )
 
@@ -16,6 +17,28 @@ func TestLoadsAreLittleEndian(t *testing.T) {
 	for i := 0; i+4 <= len(s); i++ {
 		if got, want := Load32(s, i), binary.LittleEndian.Uint32([]byte(s[i:])); got != want {
 			t.Errorf("Load32 at %d: %#x, want %#x", i, got, want)
+		}
+	}
+}
+
+// TestIsASCIIByWordsAgrees pins ASCII, which tests eight bytes at a
+// time, against a byte loop, with a non-ASCII byte at every position of
+// strings up to 40 bytes long.
+func TestIsASCIIByWordsAgrees(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		s := []byte(strings.Repeat("aZ~\x00\x7f", 8)[:n])
+		if !ASCII(string(s)) {
+			t.Fatalf("ASCII(%q) = false", s)
+		}
+		for i := range s {
+			for _, c := range []byte{0x80, 0xff, 0xc3} {
+				old := s[i]
+				s[i] = c
+				if ASCII(string(s)) {
+					t.Fatalf("ASCII(%q) = true", s)
+				}
+				s[i] = old
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package vjs
 import (
 	"strings"
 
+	"github.com/sluice-dev/sluice/internal/swar"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/language"
 )
@@ -65,7 +66,7 @@ func caseNormalizer(cfg map[string]any) func(string) string {
 
 // jsToUpperFull is String.prototype.toUpperCase (full Unicode mapping).
 func jsToUpperFull(s string) string {
-	if isASCII(s) {
+	if swar.ASCII(s) {
 		return strings.ToUpper(s)
 	}
 	return cases.Upper(language.Und).String(s) // a Caser is not goroutine-safe
@@ -73,7 +74,7 @@ func jsToUpperFull(s string) string {
 
 // jsToLowerFull is String.prototype.toLowerCase (full Unicode mapping).
 func jsToLowerFull(s string) string {
-	if isASCII(s) {
+	if swar.ASCII(s) {
 		return strings.ToLower(s)
 	}
 	return cases.Lower(language.Und).String(s)

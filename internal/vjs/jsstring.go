@@ -111,29 +111,12 @@ func unitKey(r rune) int64 {
 	return int64(0xd800+(r>>10))<<16 | int64(0xdc00+(r&0x3ff))
 }
 
-// isASCII reports whether every byte of s is < 0x80, eight bytes at a
-// time while there are eight.
-func isASCII(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		if swar.Load64(s, i)&0x8080808080808080 != 0 {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // jsLower is String.prototype.toLowerCase for the purposes of this package:
 // unicode simple lower-casing plus the one unconditional multi-character
 // mapping (U+0130 => "i̇"). Final-sigma context is not modelled (it never
 // affects the ASCII-only comparisons made here).
 func jsLower(s string) string {
-	if isASCII(s) {
+	if swar.ASCII(s) {
 		return strings.ToLower(s)
 	}
 	var b strings.Builder

@@ -9,6 +9,7 @@ import (
 	"github.com/dlclark/regexp2"
 
 	"github.com/sluice-dev/sluice/internal/jsre"
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // MatchTimeout bounds one user-regex match (regexp2 backtracks).
@@ -51,7 +52,7 @@ func (m *Matcher) Match(s string) (bool, error) {
 	if m.isLit {
 		return strings.Contains(s, m.literal), nil
 	}
-	if m.linear != nil && isASCII(s) {
+	if m.linear != nil && swar.ASCII(s) {
 		return m.linear.MatchString(s)
 	}
 	if !hasAstral(s) {

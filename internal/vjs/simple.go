@@ -1,10 +1,13 @@
 package vjs
 
-import "github.com/sluice-dev/sluice/internal/lazyre"
+import (
+	"github.com/sluice-dev/sluice/internal/lazyre"
+	"github.com/sluice-dev/sluice/internal/swar"
+)
 
 // IsAscii is validator.isAscii: /^[\x00-\x7F]+$/ ("" => false).
 func IsAscii(s string) bool {
-	return s != "" && isASCII(s)
+	return s != "" && swar.ASCII(s)
 }
 
 func isHexByte(c byte) bool {
