@@ -205,7 +205,7 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 			b = AppendString(b, v)
 			ok = len(b) <= limit
 		case *lazyJSON:
-			if !v.decoded && canonical(v.text) { // never read: as it came
+			if v.val == nil && canonical(v.text) { // never read: as it came
 				b = append(b, v.text...)
 				ok = len(b) <= limit
 				break

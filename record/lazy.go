@@ -12,11 +12,10 @@ package record
 // holder whose box another holder decoded writes that value, not the text
 // (which the value may no longer be).
 type lazyJSON struct {
-	text    string
-	slab    *slab  // the Decoder's memory the value is decoded into, if any
-	node    *Shape // the shape node of its key while the node samples reads
-	val     any    // the decoded value once decoded is set
-	decoded bool
+	text string
+	slab *slab  // the Decoder's memory the value is decoded into, if any
+	node *Shape // the shape node of its key while the node samples reads
+	val  any    // the decoded value, once decoded (an object or array: never nil)
 }
 
 // load decodes a record read as text (ParseRecordRaw) on first use. Its
@@ -44,7 +43,7 @@ func (o *Object) decodeRaw() {
 func (o *Object) resolve(i int) any {
 	v := o.fields[i].val
 	if l, ok := v.(*lazyJSON); ok {
-		if l.decoded { // by another holder (SetFrom)
+		if l.val != nil { // decoded by another holder (SetFrom)
 			o.fields[i].val = l.val
 			return l.val
 		}
@@ -59,7 +58,7 @@ func (o *Object) resolve(i int) any {
 			dv = nil
 		}
 		o.fields[i].val = dv
-		l.val, l.decoded = dv, true
+		l.val = dv
 		return dv
 	}
 	return v

@@ -150,15 +150,9 @@ func (o *Object) addFieldBit(key string, v any, bit uint64) {
 // decodes once for both (lazyJSON.val), so they share one value as two
 // JavaScript holders of it do.
 func (o *Object) SetFrom(key string, src *Object, srcKey Key) bool {
-	i := src.cached(srcKey.cache)
+	i := srcKey.Index(src)
 	if i < 0 {
-		if src == nil {
-			return false
-		}
-		src.load()
-		if i = src.indexToCache(srcKey.name, srcKey.cache); i < 0 {
-			return false
-		}
+		return false
 	}
 	v := src.fields[i].val
 	if IsNil(v) {

@@ -113,7 +113,7 @@ func (w *reachWalk) reaches(v any) bool {
 	switch x := v.(type) {
 	case *Object:
 		for _, f := range x.fields { // lazy values are text, unless another holder decoded them
-			if l, ok := f.val.(*lazyJSON); ok && l.decoded {
+			if l, ok := f.val.(*lazyJSON); ok && l.val != nil {
 				f.val = l.val
 			}
 			if w.reaches(f.val) {
