@@ -12,7 +12,7 @@ import (
 // src itself (a mutating step) or a fresh fork of the record, which no
 // value of src can contain.
 func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error) {
-	if dst != src && e.plainCopy() {
+	if dst != src && e.plain {
 		// a nested member kept as text stays text: copied as it is, it is
 		// decoded only if read and otherwise written out as it came
 		return dst.SetFrom(e.targetKey, src, e.key), nil
@@ -57,12 +57,6 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 		e.Target.Set(dst, r)
 	}
 	return true, nil
-}
-
-// plainCopy reports whether e copies one key's value to one key as it is
-// (no regex, slice or expression): what Object.SetFrom does.
-func (e *Extraction) plainCopy() bool {
-	return e.keyed && e.oneKeyTarget && e.Regex == nil && !e.Slice && e.Exp == nil
 }
 
 // over applies the regex or the start/end slice to a string, or to the

@@ -210,6 +210,7 @@ func NewExtraction(rule RuleRef, spec ExtractionSpec, multi Multivalue, mutate b
 		}
 		e.Exp = x
 	}
+	e.plain = e.keyed && e.oneKeyTarget && e.Regex == nil && !e.Slice && e.Exp == nil
 	return e, nil
 }
 

@@ -105,6 +105,9 @@ type Extraction struct {
 	// targetKey is Target's one key when it has only one (NewExtraction)
 	targetKey    string
 	oneKeyTarget bool
+	// plain: one key's value copied to one key as it is (no regex, slice
+	// or expression), what Object.SetFrom does (NewExtraction)
+	plain bool
 }
 
 // ExtractionSpec keeps the rule values an extraction was built from (for
