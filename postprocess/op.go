@@ -71,13 +71,9 @@ func (sc *Scratch) Text(b []byte) string {
 // text made with a buffer takes no allocation of its own. fn's error is
 // returned as it is.
 func (sc *Scratch) Append(s string, fn func(b []byte, s string) ([]byte, error)) (string, error) {
-	var b []byte
-	var err error
+	b, err := fn(sc.Buffer(), s)
 	if sc != nil {
-		b, err = fn(sc.buf[:0], s)
 		sc.buf = b[:0]
-	} else {
-		b, err = fn(nil, s)
 	}
 	if err != nil {
 		return "", err
