@@ -15,6 +15,15 @@ func BenchmarkIsEmail(b *testing.B) {
 	}
 }
 
+// BenchmarkIsEmailValid: addresses that pass, which are read to the end.
+func BenchmarkIsEmailValid(b *testing.B) {
+	in := []string{"peggy.roberts@tera.io", "Hana.Petit507@shop.example.org", "x@mail.co.uk", "first-last+tag@sub.domain.example"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink = IsEmail(in[i&3])
+	}
+}
+
 func BenchmarkIsURI(b *testing.B) {
 	in := []string{"http://someurl.com/path?q=1#f", "ftp://someurl.bom:8080?some=bar&hi=bob", "BAD URL", "mailto:x@y.z"}
 	b.ReportAllocs()
