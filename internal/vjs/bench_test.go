@@ -86,3 +86,15 @@ func BenchmarkIsAscii(b *testing.B) {
 		})
 	}
 }
+
+var benchLen int
+
+// BenchmarkCharLength: isLength's length of ASCII values (an address, a
+// code, a URL) and of one with a non-ASCII character.
+func BenchmarkCharLength(b *testing.B) {
+	in := []string{"peggy.roberts@tera.io", "nl", "https://www.example.com/products/item-76187?user=peggy521", "Café Crème"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchLen += charLength(in[i&3])
+	}
+}
