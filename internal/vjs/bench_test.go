@@ -1,6 +1,8 @@
 package vjs
 
 import (
+	"encoding/base64"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 )
@@ -96,5 +98,23 @@ func BenchmarkCharLength(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		benchLen += charLength(in[i&3])
+	}
+}
+
+// BenchmarkIsCanonicalBase64: data-mate isBase64 on tokens that pass, of
+// random bytes (as many as a branch predictor cannot learn).
+func BenchmarkIsCanonicalBase64(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	in := make([]string, 1024)
+	for i := range in {
+		raw := make([]byte, 12+rng.IntN(20))
+		for j := range raw {
+			raw[j] = byte(rng.IntN(256))
+		}
+		in[i] = base64.StdEncoding.EncodeToString(raw)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink = IsCanonicalBase64(in[i&1023])
 	}
 }
