@@ -40,13 +40,13 @@ func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, e
 		}
 	}
 	if x, ok := s.v.(string); ok {
-		switch k := op.Spec.Kind; {
-		case k == FieldValidator && op.Impl.ValidString != nil:
-			return op.slotValidated(r, s, op.Impl.ValidString(x))
-		case k == FieldTransform && op.Impl.FromString != nil:
-			out, err := op.Impl.FromString(sc, x)
+		switch {
+		case op.validString != nil:
+			return op.slotValidated(r, s, op.validString(x))
+		case op.fromString != nil:
+			out, err := op.fromString(sc, x)
 			return op.slotTransformed(r, s, out, err)
-		case k == BuiltinTransform:
+		case op.stringFn != nil:
 			return op.slotString(r, s, x, sc)
 		}
 	}
@@ -69,7 +69,7 @@ func (op *Op) fill(r *record.Record, s *Slot) bool {
 // slotValidated is runFieldValidator's end for a string: kept where it is
 // when valid XOR inverted, else removed.
 func (op *Op) slotValidated(r *record.Record, s *Slot, valid bool) (*record.Record, error) {
-	if valid == op.Invert {
+	if valid == op.invert {
 		s.Reset()
 		return op.remove(r), nil
 	}
@@ -93,7 +93,7 @@ func (op *Op) slotTransformed(r *record.Record, s *Slot, out any, err error) (*r
 
 // slotString is runStringTransform (wrapper B) for the slot's string.
 func (op *Op) slotString(r *record.Record, s *Slot, x string, sc *Scratch) (*record.Record, error) {
-	out, err := op.Impl.String(x)
+	out, err := op.stringFn(x)
 	if aborts(err) {
 		s.Reset()
 		return nil, err
