@@ -29,7 +29,7 @@ type Op struct {
 	// destKey is the one key of the destination path (the target, or the
 	// source in place) when NewOp found it to be one key: results go
 	// straight to the record's object (see set). "" otherwise.
-	destKey string
+	destKey   string
 	oneSource bool
 }
 
