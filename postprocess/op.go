@@ -50,6 +50,9 @@ type slotOp struct {
 	validString func(string) bool
 	fromString  func(*Scratch, string) (any, error)
 	stringFn    func(string) (string, error)
+	// validate is Impl.Validate of a built-in or validator.js validation
+	// without a normaliser, which keeps a string it accepts as it is.
+	validate func(any) (bool, error)
 }
 
 // Scratch is memory of the goroutine running operations that they use for
@@ -578,6 +581,10 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 		op.fromString = impl.FromString
 	case BuiltinTransform:
 		op.stringFn = impl.String
+	case BuiltinValidation, ValidatorPlugin:
+		if impl.Normalize == nil {
+			op.validate = impl.Validate
+		}
 	}
 	return op, nil
 }

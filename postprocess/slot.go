@@ -27,6 +27,12 @@ func (s *Slot) Reset() { s.obj = nil }
 // run with RunSlot.
 func (op *Op) InPlaceKey() bool { return op.inPlaceKey }
 
+// SlotReady reports whether RunSlot can run op without RunIn for a
+// string: it works in place on one key and has an answer for a string.
+func (op *Op) SlotReady() bool {
+	return op.inPlaceKey && (op.validString != nil || op.fromString != nil || op.stringFn != nil || op.validate != nil)
+}
+
 // RunSlot is RunIn for an op with InPlaceKey, with the key's value taken
 // from s when s holds it for r (else read and put in s), and the value the
 // op leaves there kept in s. Strings go straight to the op's answer for a
@@ -48,6 +54,8 @@ func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, e
 			return op.slotTransformed(r, s, out, err)
 		case op.stringFn != nil:
 			return op.slotString(r, s, x, sc)
+		case op.validate != nil:
+			return op.slotValidation(r, s)
 		}
 	}
 	s.Reset()
@@ -74,6 +82,22 @@ func (op *Op) slotValidated(r *record.Record, s *Slot, valid bool) (*record.Reco
 		return op.remove(r), nil
 	}
 	return r, nil
+}
+
+// slotValidation is runValidation (wrapper A) for the slot's string: a
+// validation without a normaliser keeps a string it accepts (XOR
+// inverted) where it is.
+func (op *Op) slotValidation(r *record.Record, s *Slot) (*record.Record, error) {
+	valid, err := op.validate(s.v)
+	if aborts(err) {
+		s.Reset()
+		return nil, err
+	}
+	if err != nil { // a throw removes the value, inverted or not
+		s.Reset()
+		return op.remove(r), nil
+	}
+	return op.slotValidated(r, s, valid)
 }
 
 // slotTransformed is transformed (wrapper D) for an answer made from the

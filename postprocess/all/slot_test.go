@@ -19,12 +19,26 @@ import (
 // output:false, in place on one of two keys or to another target, on
 // strings (ASCII, upper case, e-mail addresses, non-ASCII, invalid UTF-8,
 // line terminators, base64, JSON, empty), other types and missing keys,
-// in records with and without another key.
+// in records with and without another key; and every operation on every
+// value once and twice.
 func TestRunSlotAgreesWithRunIn(t *testing.T) {
 	ops := slotTestOps(t)
 	values := slotTestValues()
-	rng := rand.New(rand.NewPCG(13, 8))
 	slots := 0
+	for _, op := range ops { // every operation on every value once
+		for _, v := range values {
+			slots += checkSlotChain(t, []*postprocess.Op{op}, `{"f":`+v+`}`)
+			slots += checkSlotChain(t, []*postprocess.Op{op, op}, `{"g":`+v+`,"o":1,"f":`+v+`}`)
+		}
+		for _, v := range []string{"\xed\xa0\x80", "a\xed\xb0\x80", "\xff"} { // not from JSON: WTF-8, invalid UTF-8
+			slots += checkSlotChainOn(t, []*postprocess.Op{op, op}, func() *record.Record {
+				r := record.New(record.NewObject(2))
+				r.Data.Set("f", v)
+				return r
+			}, fmt.Sprintf("{f: %q}", v))
+		}
+	}
+	rng := rand.New(rand.NewPCG(13, 8))
 	for n := 0; n < 20000; n++ {
 		chain := make([]*postprocess.Op, 1+rng.IntN(6))
 		for i := range chain {
@@ -33,7 +47,7 @@ func TestRunSlotAgreesWithRunIn(t *testing.T) {
 		text := slotTestRecord(rng, values)
 		slots += checkSlotChain(t, chain, text)
 	}
-	if slots < 20000 {
+	if slots < 100000 {
 		t.Fatalf("only %d steps ran with a slot", slots)
 	}
 }
@@ -81,7 +95,7 @@ func slotTestValues() []string {
 	for _, s := range strs {
 		vals = append(vals, record.JSON(s))
 	}
-	vals = append(vals, `null`, `0`, `12.5`, `true`, `["A","b",1]`, `{"lat":1,"lon":2}`, `[]`, `{}`, `["x@Y.com"]`)
+	vals = append(vals, `"\ud800"`, `"a\udc00b"`, `null`, `0`, `12.5`, `true`, `["A","b",1]`, `{"lat":1,"lon":2}`, `[]`, `{}`, `["x@Y.com"]`)
 	return vals
 }
 
@@ -106,7 +120,13 @@ func slotTestRecord(rng *rand.Rand, values []string) string {
 // steps ran with a slot.
 func checkSlotChain(t *testing.T, chain []*postprocess.Op, text string) int {
 	t.Helper()
-	slow, fast := parseRecord(t, text), parseRecord(t, text)
+	return checkSlotChainOn(t, chain, func() *record.Record { return parseRecord(t, text) }, text)
+}
+
+// checkSlotChainOn is checkSlotChain on the records rec makes.
+func checkSlotChainOn(t *testing.T, chain []*postprocess.Op, rec func() *record.Record, text string) int {
+	t.Helper()
+	slow, fast := rec(), rec()
 	var scSlow, scFast postprocess.Scratch
 	var slot postprocess.Slot
 	n := 0
