@@ -15,6 +15,9 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	if dst != src && e.plain {
 		// a nested member kept as text stays text: copied as it is, it is
 		// decoded only if read and otherwise written out as it came
+		if e.fresh {
+			return dst.AddFromTarget(e.target, src, e.key), nil
+		}
 		return dst.SetFrom(e.targetKey, src, e.key), nil
 	}
 	var v any
@@ -47,6 +50,8 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 		return false, err
 	}
 	switch {
+	case dst != src && e.fresh: // known not to be there: appended
+		dst.AddTarget(e.target, r)
 	case dst != src && e.oneKeyTarget: // setNew's common case, without its call
 		dst.Set(e.targetKey, r)
 	case dst != src:
@@ -179,4 +184,30 @@ func (e *Extraction) regexFirst(s string, st *State) (any, error) {
 		return st.box(m.Groups[1].Text), nil
 	}
 	return record.Undefined, nil
+}
+
+// markFreshTargets marks the extractions of p's selectors whose target is
+// one key that no other of them writes (fresh): the fork of a record they
+// write into starts empty, each selector is among a record's hits once,
+// so such a target is not there yet when its extraction writes it, which
+// then appends it without looking for it. A target of many keys counts as
+// writing its first key and its whole text (Path.Set may take the text as
+// one key).
+func (p *Plan) markFreshTargets() {
+	writers := map[string]int{}
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			if segs := e.Target.Segments(); len(segs) > 0 {
+				writers[segs[0]]++
+			}
+			if !e.oneKeyTarget {
+				writers[e.Target.String()]++
+			}
+		}
+	}
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			e.fresh = e.oneKeyTarget && writers[e.targetKey] == 1
+		}
+	}
 }

@@ -105,6 +105,12 @@ type Extraction struct {
 	// targetKey is Target's one key when it has only one (NewExtraction)
 	targetKey    string
 	oneKeyTarget bool
+	// target is targetKey with its hash (NewExtraction); fresh: no other
+	// extraction of the plan's selectors writes it, so the record's fork
+	// the selectors' extractions write into does not hold it when this
+	// one writes it (Finish, markFreshTargets)
+	target record.Target
+	fresh  bool
 	// plain: one key's value copied to one key as it is (no regex, slice
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool
