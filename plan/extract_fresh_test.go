@@ -54,9 +54,11 @@ func TestFreshTargets(t *testing.T) {
 }
 
 // On random rule sets whose targets often collide (the same key, a
-// nested path through it, its dotted text as one key) and random records,
-// a plan that appends its fresh targets writes exactly what the same plan
-// writes looking for every target first.
+// nested path through it, its dotted text as one key), some of them
+// output:false and some followed by steps that remove, move or add keys,
+// and random records, a plan that appends its fresh targets and removes
+// its output:false keys from where they were appended outputs exactly
+// what the same plan outputs looking for every key first.
 func TestFreshTargetsAgreeWithSet(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	targets := []string{"t", "u", "v", "w", "t.x", `[\"t.x\"]`, "u[0]", "x", "y", "z"}
@@ -72,6 +74,18 @@ func TestFreshTargetsAgreeWithSet(t *testing.T) {
 		}
 		return fmt.Sprintf(`"source": "a", "target": "%s"`, target)
 	}
+	step := func(i int, target string) string {
+		switch rng.Intn(5) {
+		case 0: // removes the target when it is not a number
+			return fmt.Sprintf(`{"follow": "g%d", "validation": "isNumber"}`+"\n", i)
+		case 1: // adds a key
+			return fmt.Sprintf(`{"follow": "g%d", "post_process": "join", "fields": ["%s", "f1"], "delimiter": "-", "target": "%s"}`+"\n",
+				i, target, targets[rng.Intn(len(targets))])
+		case 2: // writes another key's value anew
+			return fmt.Sprintf(`{"follow": "g%d", "post_process": "toUpperCase", "target": "f%d"}`+"\n", i, rng.Intn(8)+1)
+		}
+		return ""
+	}
 	values := []string{`1`, `2`, `"x?q=1"`, `"xq=yy&z"`, `null`, `{"k":[1,{"m":2}]}`, `[1,"q=2"]`}
 	fresh := 0
 	for round := 0; round < 100; round++ {
@@ -81,7 +95,12 @@ func TestFreshTargetsAgreeWithSet(t *testing.T) {
 			if rng.Intn(2) == 0 {
 				target = fmt.Sprintf("f%d", i) // one of its own
 			}
-			fmt.Fprintf(&rules, `{"selector": "%s", %s}`+"\n", selectors[rng.Intn(len(selectors))], extraction(target))
+			more := ""
+			if rng.Intn(3) == 0 {
+				more = `, "output": false`
+			}
+			fmt.Fprintf(&rules, `{"selector": "%s", %s, "tag": "g%d"%s}`+"\n", selectors[rng.Intn(len(selectors))], extraction(target), i, more)
+			rules.WriteString(step(i, target))
 		}
 		fast, slow := compileRules(t, rules.String()), compileRules(t, rules.String())
 		plan.WithoutFreshTargets(slow)

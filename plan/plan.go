@@ -43,6 +43,10 @@ type Plan struct {
 	// restrictKeys are the output:false paths when every one is a single
 	// key (Finish): the output pass removes them in one pass.
 	restrictKeys []string
+	// restrictTargets are the distinct restrictKeys when a fresh target
+	// is one of them (markFreshTargets): the output pass removes them
+	// from where their extractions appended them (deleteRestricted).
+	restrictTargets []record.Target
 }
 
 // Restriction is one output:false path.
@@ -111,6 +115,10 @@ type Extraction struct {
 	// one writes it (Finish, markFreshTargets)
 	target record.Target
 	fresh  bool
+	// restrictSlot is 1 + the index in the plan's restrictTargets of a
+	// fresh target that is an output:false key, else 0: where the fork
+	// gets it is noted for the output pass (markFreshTargets)
+	restrictSlot int32
 	// plain: one key's value copied to one key as it is (no regex, slice
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool

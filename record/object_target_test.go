@@ -1,6 +1,8 @@
 package record
 
 import (
+	"fmt"
+	"math/rand"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,4 +38,44 @@ func TestAddTargetRefusesRaw(t *testing.T) {
 		}
 	}()
 	o.AddTarget(NewTarget("b"), 2.0)
+}
+
+// DeleteAt removes what Delete of the keys at its positions removes: the
+// same keys left in the same order, lookups that agree, on random objects
+// and position sets (none, the first, the last, all).
+func TestDeleteAtAgreesWithDelete(t *testing.T) {
+	rnd := rand.New(rand.NewSource(5))
+	for n := 0; n < 20000; n++ {
+		at, one := NewObject(0), NewObject(0)
+		size := rnd.Intn(12)
+		if rnd.Intn(20) == 0 {
+			size = 64 + rnd.Intn(6) // positions the mask cannot name
+		}
+		for i := 0; i < size; i++ {
+			k := fmt.Sprint("k", i)
+			at.AddTarget(NewTarget(k), float64(i))
+			one.Set(k, float64(i))
+		}
+		var mask uint64
+		var gone []string
+		for i := 0; i < size && i < 64; i++ {
+			if rnd.Intn(3) == 0 {
+				mask |= 1 << i
+				gone = append(gone, at.KeyAt(i))
+			}
+		}
+		for _, k := range gone {
+			one.Delete(k)
+		}
+		at.DeleteAt(mask)
+		if JSON(at) != JSON(one) {
+			t.Fatalf("DeleteAt(%b): %s, Delete of %q: %s", mask, JSON(at), gone, JSON(one))
+		}
+		for i := 0; i < size; i++ {
+			k := NewTarget(fmt.Sprint("k", i))
+			if at.HasTarget(k) != one.Has(k.String()) {
+				t.Fatalf("after DeleteAt(%b): HasTarget(%s) = %v", mask, k, at.HasTarget(k))
+			}
+		}
+	}
 }
