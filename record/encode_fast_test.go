@@ -116,6 +116,12 @@ func TestAppendStringAgreesWithSlow(t *testing.T) {
 				if got := string(AppendString(nil, string(s))); got != want {
 					t.Fatalf("%q: got %s, want %s", s, got, want)
 				}
+				// after a prefix, with room to spare holding other bytes
+				// (the short strings' stores go straight into it)
+				roomy := append(make([]byte, 0, 128), strings.Repeat("\"", 128)...)[:3]
+				if got := string(AppendString(roomy, string(s))); got != `"""`+want {
+					t.Fatalf("%q after a prefix: got %s, want %s", s, got[3:], want)
+				}
 			}
 		}
 	}
