@@ -41,8 +41,12 @@ func canonicalValue(s string, i int, budget *int) (int, bool) {
 		return canonicalMembers(s, i, i+1, 0, 0, nil, budget)
 	case '[':
 		return canonicalArray(s, i, budget)
-	case '"':
-		return canonicalString(s, i)
+	case '"': // (here, not in a function: a call per string value was a good part of its cost)
+		end, high := plainRun(s, i+1)
+		if end < len(s) && s[end] == '"' {
+			return end + 1, !high || utf8.ValidString(s[i+1:end])
+		}
+		return canonicalEscapedString(s, i)
 	case 't', 'n':
 		return i + 4, i+4 <= len(s)
 	case 'f':
@@ -235,15 +239,6 @@ func plainRun(s string, i int) (int, bool) {
 		or |= uint64(c)
 	}
 	return i, or&swarHigh != 0
-}
-
-// canonicalString checks the string value whose opening quote is s[i].
-func canonicalString(s string, i int) (int, bool) {
-	end, high := plainRun(s, i+1)
-	if end < len(s) && s[end] == '"' {
-		return end + 1, !high || utf8.ValidString(s[i+1:end])
-	}
-	return canonicalEscapedString(s, i)
 }
 
 // canonicalEscapedString checks the string value at s[i] (its opening
