@@ -135,3 +135,21 @@ func outJSON(r *record.Record) string {
 	}
 	return record.JSON(r.Data)
 }
+
+// More output:false keys than positions can be noted for: all of them are
+// still removed.
+func TestManyOutputFalseKeys(t *testing.T) {
+	var rules, rec strings.Builder
+	rec.WriteString(`{"keep":1`)
+	for i := 0; i < 12; i++ {
+		fmt.Fprintf(&rules, `{"selector": "keep:1", "source": "s%d", "target": "h%d", "output": false}`+"\n", i, i)
+		fmt.Fprintf(&rec, `,"s%d":%d`, i, i)
+	}
+	rules.WriteString(`{"selector": "keep:1", "source": "keep", "target": "kept"}` + "\n")
+	rec.WriteString("}")
+	p := compileRules(t, rules.String())
+	out, _ := p.RunOne(record.New(parse(t, rec.String())), &plan.State{ReuseOutput: true})
+	if got := outJSON(out); got != `{"kept":1}` {
+		t.Fatalf("output %s", got)
+	}
+}
