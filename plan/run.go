@@ -305,8 +305,10 @@ func (st *State) fork(r *record.Record) *record.Record {
 }
 
 // postProcess runs the pipelines of the record's selectors, in order; the
-// hit list is read live because selector steps append to it.
+// hit list is read live because selector steps append to it. Operations in
+// place on one key pass its value along in a slot (Step.runSlot).
 func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *DeadLetter) {
+	var slot postprocess.Slot
 	for i := 0; i < len(st.hits) && cur != nil; i++ {
 		h := st.hits[i]
 		if h < 0 {
@@ -321,7 +323,7 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 			if st.Tracer != nil {
 				st.Tracer.Stepping(h, step, cur)
 			}
-			cur, err = step.run(cur, st)
+			cur, err = step.runSlot(cur, st, &slot)
 			if st.Tracer != nil {
 				st.Tracer.Stepped(h, step, cur, err)
 			}
