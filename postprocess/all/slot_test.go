@@ -134,7 +134,7 @@ func checkSlotChainOn(t *testing.T, chain []*postprocess.Op, rec func() *record.
 		a, errA := op.RunIn(slow, &scSlow)
 		var b *record.Record
 		var errB error
-		if op.InPlaceKey() {
+		if op.SlotReady() || op.InPlaceKey() { // as a plan, and some more that fall back to RunIn
 			b, errB = op.RunSlot(fast, &slot, &scFast)
 			n++
 		} else {
