@@ -74,7 +74,7 @@ func (op *Op) fill(r *record.Record, s *Slot) bool {
 		return false
 	}
 	_, v := r.Data.At(at)
-	*s = Slot{obj: r.Data, key: op.srcKey.String(), at: at, v: v}
+	s.hold(r.Data, op.srcKey.String(), at, v)
 	return true
 }
 
@@ -154,5 +154,12 @@ func (op *Op) slotSet(r *record.Record, s *Slot, v any) {
 		s.Reset()
 		return
 	}
-	*s = Slot{obj: r.Data, key: op.destKey, at: n, v: v}
+	s.hold(r.Data, op.destKey, n, v)
+}
+
+// hold makes s hold v, the value of key at position at of obj. (Field by
+// field: a struct literal is built on the stack and copied in 16-byte
+// moves that wait for the 8-byte stores that made it.)
+func (s *Slot) hold(obj *record.Object, key string, at int, v any) {
+	s.obj, s.key, s.at, s.v = obj, key, at, v
 }
