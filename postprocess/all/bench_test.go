@@ -67,19 +67,7 @@ func BenchmarkValidationChain(b *testing.B) {
 		{"isString", `{}`}, {"isEmail", `{}`}, {"toLowerCase", `{}`},
 		{"isLength", `{"min":6,"max":80}`}, {"isASCII", `{}`}, {"isEmail", `{}`},
 	} {
-		spec, ok := postprocess.Lookup(c.name)
-		if !ok {
-			b.Fatalf("%s is not registered", c.name)
-		}
-		rule, err := record.ParseObject([]byte(c.args))
-		if err != nil {
-			b.Fatal(err)
-		}
-		op, err := postprocess.NewOp(spec, rule, "email", nil, "email", false)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ops = append(ops, op)
+		ops = append(ops, bindInPlace(b, c.name, c.args, "email"))
 	}
 	rec := record.New(record.NewObject(2))
 	var sc postprocess.Scratch
@@ -118,15 +106,7 @@ func BenchmarkSlotSteps(b *testing.B) {
 		{"isEmail", `{}`, `gus.ng853@example.com`},
 		{"isString", `{}`, `gus.ng853@example.com`},
 	} {
-		spec, _ := postprocess.Lookup(c.name)
-		rule, err := record.ParseObject([]byte(c.args))
-		if err != nil {
-			b.Fatal(err)
-		}
-		op, err := postprocess.NewOp(spec, rule, "f", nil, "f", false)
-		if err != nil {
-			b.Fatal(err)
-		}
+		op := bindInPlace(b, c.name, c.args, "f")
 		b.Run(c.name, func(b *testing.B) {
 			rec := record.New(record.NewObject(4))
 			rec.Data.Set("o", 1.0)
@@ -144,4 +124,23 @@ func BenchmarkSlotSteps(b *testing.B) {
 			}
 		})
 	}
+}
+
+// bindInPlace binds the operation name with the rule arguments args (a
+// JSON object) in place on key.
+func bindInPlace(b *testing.B, name, args, key string) *postprocess.Op {
+	b.Helper()
+	spec, ok := postprocess.Lookup(name)
+	if !ok {
+		b.Fatalf("%s is not registered", name)
+	}
+	rule, err := record.ParseObject([]byte(args))
+	if err != nil {
+		b.Fatal(err)
+	}
+	op, err := postprocess.NewOp(spec, rule, key, nil, key, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return op
 }
