@@ -225,10 +225,13 @@ func (d *decoder) object() (any, error) {
 				}
 			}
 		}
-		d.ws()
 		var v any
 		var err error
-		switch c := d.peek(); { // strings and numbers, the commonest, without memberValue's dispatch
+		c := d.peek()
+		if c <= ' ' {
+			c = d.spaceThenPeek()
+		}
+		switch { // strings and numbers, the commonest, without memberValue's dispatch
 		case c == '"':
 			v, err = d.boxedStr()
 		case c == '-' || isDigit(c):
@@ -249,11 +252,11 @@ func (d *decoder) object() (any, error) {
 		default:
 			keys = o.addMember(k, v, keys)
 		}
-		d.ws()
-		if d.i >= len(d.s) {
-			return nil, d.err("unexpected end of JSON input")
+		if c = d.peek(); c <= ' ' {
+			c = d.spaceThenPeek()
 		}
-		if d.s[d.i] == ',' {
+		switch c {
+		case ',':
 			// the comma, the key objects of this shape usually have next
 			// and the colon in one comparison
 			if c := sh.firstKid(); c != nil && c.atCommaKey(d.s, d.i) {
@@ -264,15 +267,25 @@ func (d *decoder) object() (any, error) {
 			d.i++
 			read = false
 			continue
-		}
-		if d.s[d.i] == '}' {
+		case '}':
 			d.i++
 			d.depth--
 			o.shaped(sh)
 			return d.endObject(o), nil
 		}
+		if d.i >= len(d.s) {
+			return nil, d.err("unexpected end of JSON input")
+		}
 		return nil, d.err("expected ',' or '}' in object")
 	}
+}
+
+// spaceThenPeek skips white space and returns the byte after it (peek).
+// object calls it only when the byte at d.i is white space or the end: one
+// test where there is none, as in JSON from most producers.
+func (d *decoder) spaceThenPeek() byte {
+	d.ws()
+	return d.peek()
 }
 
 // peek is the byte at d.i, 0 at the end.
