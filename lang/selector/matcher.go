@@ -123,8 +123,11 @@ func (b *builder) and(nodes []*Node) (node, error) {
 		}
 		out = append(out, m)
 	}
-	if len(out) == 1 {
+	switch len(out) {
+	case 1:
 		return out[0], nil
+	case 2: // the usual conjunction (a AND NOT b)
+		return &and2{out[0], out[1]}, nil
 	}
 	return out, nil
 }
@@ -153,6 +156,13 @@ func (n andNode) match(o *record.Object, b *jsre.Budget) bool {
 		}
 	}
 	return true
+}
+
+// and2 is andNode of two parts, without the loop.
+type and2 struct{ a, b node }
+
+func (n *and2) match(o *record.Object, b *jsre.Budget) bool {
+	return n.a.match(o, b) && n.b.match(o, b)
 }
 
 type notNode struct{ c node }
