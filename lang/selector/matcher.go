@@ -92,7 +92,7 @@ func (b *builder) node(n *Node) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return notNode{c}, nil
+		return negate(c), nil
 	case KFunction:
 		return b.function(n)
 	}
@@ -163,6 +163,20 @@ type and2 struct{ a, b node }
 
 func (n *and2) match(o *record.Object, b *jsre.Budget) bool {
 	return n.a.match(o, b) && n.b.match(o, b)
+}
+
+// negate is the node of NOT c: notNode, or for a term on a key (NOT
+// status:404) the term's leaf answering the other way, a call less.
+func negate(c node) node {
+	switch x := c.(type) {
+	case *keyNumber:
+		x.not = !x.not
+		return x
+	case *keyString:
+		x.not = !x.not
+		return x
+	}
+	return notNode{c}
 }
 
 type notNode struct{ c node }
