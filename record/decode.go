@@ -414,7 +414,7 @@ func (d *decoder) memberValue(node *Shape) (any, error) {
 		if node != nil && node.eager.Load() {
 			return d.value()
 		}
-		text, err := d.skip()
+		text, err := d.skipMember()
 		if err != nil {
 			return nil, err
 		}
