@@ -77,3 +77,43 @@ func BenchmarkOutput(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOutputPass: a record's fork gets eleven keys from as many plain
+// copies, three of them output:false, two other_match_required, and the
+// output pass removes the three: from where they were appended (noted)
+// or looking for them (lookup).
+func BenchmarkOutputPass(b *testing.B) {
+	in := obj(b, `{"user_name":"peggy521","session_id":"738b","section":"products","client_ip":"204.141.159.173",`+
+		`"email":"peggy.roberts@tera.io","first_name":"Peggy","last_name":"Evans","full_name":"Peggy Evans",`+
+		`"search_raw":"caf%C3%A9","request_id":"req-1","created":"2024-03-04T20:29:16.356Z"}`)
+	for _, noted := range []bool{true, false} {
+		p := &Plan{Require: []Requirement{{Field: "request_id"}, {Field: "created"}}}
+		for _, k := range []string{"first_name", "last_name", "search_raw"} {
+			p.Restrict = append(p.Restrict, Restriction{Path: record.ParsePath(k)})
+		}
+		s := &Selector{Query: "*", All: true}
+		for _, k := range in.Keys() {
+			e, err := NewExtraction(RuleRef{}, ExtractionSpec{Source: k, Target: k, HasSource: true}, MultiUnset, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s.Extractions = append(s.Extractions, e)
+		}
+		p.Selectors = []*Selector{s}
+		p.Finish()
+		name := "noted"
+		if !noted {
+			name, p.restrictTargets = "lookup", nil
+		}
+		b.Run(name, func(b *testing.B) {
+			st := &State{ReuseOutput: true}
+			r := record.New(in)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if out, _ := p.RunOne(r, st); out == nil || out.Data.Len() != 8 {
+					b.Fatal("not the output expected")
+				}
+			}
+		})
+	}
+}

@@ -15,6 +15,14 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	if dst != src && e.plain {
 		// a nested member kept as text stays text: copied as it is, it is
 		// decoded only if read and otherwise written out as it came
+		if e.fresh {
+			n := dst.Len()
+			set := dst.AddFromTarget(e.target, src, e.key)
+			if set && e.restrictSlot > 0 {
+				st.noteRestricted(e.restrictSlot, n)
+			}
+			return set, nil
+		}
 		return dst.SetFrom(e.targetKey, src, e.key), nil
 	}
 	var v any
@@ -47,6 +55,11 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 		return false, err
 	}
 	switch {
+	case dst != src && e.fresh: // known not to be there: appended
+		if e.restrictSlot > 0 {
+			st.noteRestricted(e.restrictSlot, dst.Len())
+		}
+		dst.AddTarget(e.target, r)
 	case dst != src && e.oneKeyTarget: // setNew's common case, without its call
 		dst.Set(e.targetKey, r)
 	case dst != src:
@@ -179,4 +192,83 @@ func (e *Extraction) regexFirst(s string, st *State) (any, error) {
 		return st.box(m.Groups[1].Text), nil
 	}
 	return record.Undefined, nil
+}
+
+// markFreshTargets marks the extractions of p's selectors whose target is
+// one key that no other of them writes (fresh): the fork of a record they
+// write into starts empty, each selector is among a record's hits once,
+// so such a target is not there yet when its extraction writes it, which
+// then appends it without looking for it. A target of many keys counts as
+// writing its first key and its whole text (Path.Set may take the text as
+// one key). A fresh target that is an output:false key notes where it
+// was appended (restrictSlot).
+func (p *Plan) markFreshTargets() {
+	writers := map[string]int{}
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			if segs := e.Target.Segments(); len(segs) > 0 {
+				writers[segs[0]]++
+			}
+			if !e.oneKeyTarget {
+				writers[e.Target.String()]++
+			}
+		}
+	}
+	p.restrictTargets = nil
+	slots := map[string]int32{}
+	for _, k := range p.restrictKeys {
+		if slots[k] == 0 {
+			p.restrictTargets = append(p.restrictTargets, record.NewTarget(k))
+			slots[k] = int32(len(p.restrictTargets))
+		}
+	}
+	noted := false
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			e.fresh = e.oneKeyTarget && writers[e.targetKey] == 1
+			e.restrictSlot = 0
+			if e.fresh {
+				e.restrictSlot = slots[e.targetKey]
+				noted = noted || e.restrictSlot > 0
+			}
+		}
+	}
+	if !noted {
+		p.restrictTargets = nil
+	}
+}
+
+// noteRestricted notes that the output:false key of restrictTargets slot
+// (1 + its index) was appended to the record's fork at position i.
+func (st *State) noteRestricted(slot int32, i int) {
+	if int(slot) <= len(st.restrictAt) && i < 64 {
+		st.restrictAt[slot-1] = int32(i) + 1
+	}
+}
+
+// deleteRestricted removes p's output:false keys from o by where their
+// extractions appended them (noteRestricted), and reports whether it
+// could: every noted position must still hold its key and no key without
+// one may be there (post-processing may have removed, moved or added
+// keys since). Keys are distinct, so the noted positions are then all of
+// them.
+func (p *Plan) deleteRestricted(o *record.Object, at []int32) bool {
+	if len(at) != len(p.restrictTargets) {
+		return false
+	}
+	var mask uint64
+	n := o.Len()
+	for j, t := range p.restrictTargets {
+		i := int(at[j]) - 1
+		switch {
+		case i >= 0 && (i >= n || o.KeyAt(i) != t.String()):
+			return false
+		case i >= 0:
+			mask |= 1 << i
+		case o.HasTarget(t):
+			return false
+		}
+	}
+	o.DeleteAt(mask)
+	return true
 }

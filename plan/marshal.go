@@ -182,7 +182,7 @@ func (e *SpecError) Error() string { return e.Field + ": " + e.Err.Error() }
 func NewExtraction(rule RuleRef, spec ExtractionSpec, multi Multivalue, mutate bool) (*Extraction, error) {
 	e := &Extraction{Rule: rule, Spec: spec, Multi: multi, Mutate: mutate, Target: record.ParsePath(spec.Target)}
 	if segs := e.Target.Segments(); len(segs) == 1 {
-		e.targetKey, e.oneKeyTarget = segs[0], true
+		e.targetKey, e.oneKeyTarget, e.target = segs[0], true, record.NewTarget(segs[0])
 	}
 	if spec.HasSource {
 		e.HasSource, e.Source, e.Direct = true, record.ParsePath(spec.Source), !containsDot(spec.Source)
@@ -304,5 +304,6 @@ func (p *Plan) Finish() {
 	}
 	p.required = requiredNames(p.Require)
 	p.restrictKeys = singleKeys(p.Restrict)
+	p.markFreshTargets()
 	p.BuildIndex()
 }

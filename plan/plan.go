@@ -43,6 +43,10 @@ type Plan struct {
 	// restrictKeys are the output:false paths when every one is a single
 	// key (Finish): the output pass removes them in one pass.
 	restrictKeys []string
+	// restrictTargets are the distinct restrictKeys when a fresh target
+	// is one of them (markFreshTargets): the output pass removes them
+	// from where their extractions appended them (deleteRestricted).
+	restrictTargets []record.Target
 }
 
 // Restriction is one output:false path.
@@ -105,6 +109,16 @@ type Extraction struct {
 	// targetKey is Target's one key when it has only one (NewExtraction)
 	targetKey    string
 	oneKeyTarget bool
+	// target is targetKey with its hash (NewExtraction); fresh: no other
+	// extraction of the plan's selectors writes it, so the record's fork
+	// the selectors' extractions write into does not hold it when this
+	// one writes it (Finish, markFreshTargets)
+	target record.Target
+	fresh  bool
+	// restrictSlot is 1 + the index in the plan's restrictTargets of a
+	// fresh target that is an output:false key, else 0: where the fork
+	// gets it is noted for the output pass (markFreshTargets)
+	restrictSlot int32
 	// plain: one key's value copied to one key as it is (no regex, slice
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool

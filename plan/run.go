@@ -74,7 +74,10 @@ type State struct {
 	scratch postprocess.Scratch
 	buf     []byte
 	out     *record.Record // the output record ReuseOutput reuses
-	groups  []jsre.Group   // room for the groups of a regex extraction's match
+	// restrictAt is where the fork got each of the plan's restrictTargets
+	// (1 + the position; 0: not noted), for the output pass
+	restrictAt []int32
+	groups     []jsre.Group // room for the groups of a regex extraction's match
 }
 
 // box returns s as an interface value boxed in st's chunks.
@@ -170,6 +173,9 @@ func (p *Plan) runOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 	if st.KeepSelectors {
 		cur.SetMeta("selectors", p.hitNames(st))
 	}
+	if st.Tracer == nil && p.restrictTargets != nil && p.deleteRestricted(cur.Data, st.restrictAt) {
+		return p.outputRequired(cur, nil), nil
+	}
 	return p.output(cur, st.Tracer), nil
 }
 
@@ -248,6 +254,10 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 	cur := r
 	if p.Extracting {
 		out := st.fork(r)
+		if p.restrictTargets != nil {
+			st.restrictAt = slices.Grow(st.restrictAt[:0], len(p.restrictTargets))[:len(p.restrictTargets)]
+			clear(st.restrictAt)
+		}
 		for _, h := range st.hits {
 			for j, e := range p.Selectors[h].Extractions {
 				st.running(placeExtraction, h, j)
@@ -294,8 +304,10 @@ func (st *State) fork(r *record.Record) *record.Record {
 }
 
 // postProcess runs the pipelines of the record's selectors, in order; the
-// hit list is read live because selector steps append to it.
+// hit list is read live because selector steps append to it. Operations in
+// place on one key pass its value along in a slot (Step.runSlot).
 func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *DeadLetter) {
+	var slot postprocess.Slot
 	for i := 0; i < len(st.hits) && cur != nil; i++ {
 		h := st.hits[i]
 		if h < 0 {
@@ -310,7 +322,7 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 			if st.Tracer != nil {
 				st.Tracer.Stepping(h, step, cur)
 			}
-			cur, err = step.run(cur, st)
+			cur, err = step.runSlot(cur, st, &slot)
 			if st.Tracer != nil {
 				st.Tracer.Stepped(h, step, cur, err)
 			}
@@ -341,9 +353,16 @@ func (p *Plan) output(r *record.Record, tr Tracer) *record.Record {
 				p.Restrict[i].Path.Unset(r.Data)
 			}
 		}
-		if r.Data.Len() == 0 {
-			return nil
-		}
+	}
+	return p.outputRequired(r, tr)
+}
+
+// outputRequired is the output pass once the output:false keys are
+// removed: an empty record or one that has only other_match_required
+// keys is dropped.
+func (p *Plan) outputRequired(r *record.Record, tr Tracer) *record.Record {
+	if len(p.Restrict) > 0 && r.Data.Len() == 0 {
+		return nil
 	}
 	if len(p.Require) > 0 && !p.requirementsMet(r.Data) {
 		if tr != nil {

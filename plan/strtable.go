@@ -8,13 +8,20 @@ import (
 
 // strTable is the selector index's map from one field's string values to
 // selectors, built once: open addressing with linear probing, hashed on
-// the string's length and (at most) its first and last eight bytes. A
-// lookup costs a few loads and one comparison of strings, where a Go map
-// hashes every byte of the record's value. Values that collide too much
+// the string's length and (at most) its first and last eight bytes, with a
+// byte of the hash per slot probed first. A lookup costs a few loads and
+// one comparison of strings, where a Go map hashes every byte of the
+// record's value. Values that collide too much
 // (long strings alike at both ends) make it fall back to the map.
 type strTable struct {
 	slots []strSlot // a power of two long, at least half empty
-	m     map[string][]int
+	// tags has a byte per slot: 0 for an empty one, else slotTag of its
+	// key's hash. A lookup probes the tags, which share a cache line or
+	// two, and reads a slot (64 bytes) only when its tag is the value's:
+	// a value that is not there (most of a field's values, often) is
+	// turned away without reading any slot.
+	tags []uint8
+	m    map[string][]int
 }
 
 type strSlot struct {
@@ -39,7 +46,7 @@ func newStrTable(m map[string][]int) strTable {
 	for size < 2*len(m) {
 		size *= 2
 	}
-	t := strTable{slots: make([]strSlot, size)}
+	t := strTable{slots: make([]strSlot, size), tags: make([]uint8, size)}
 	for k, sels := range m {
 		if !t.insert(k, sels) {
 			return strTable{m: m}
@@ -50,8 +57,9 @@ func newStrTable(m map[string][]int) strTable {
 
 func (t *strTable) insert(k string, sels []int) bool {
 	mask := uint64(len(t.slots) - 1)
-	i := strHash(k) & mask
-	for probes := 0; t.slots[i].sels != nil; probes++ {
+	h := strHash(k)
+	i := h & mask
+	for probes := 0; t.tags[i] != 0; probes++ {
 		if probes == maxStrProbes {
 			return false
 		}
@@ -59,8 +67,13 @@ func (t *strTable) insert(k string, sels []int) bool {
 	}
 	a, b := strWords(k)
 	t.slots[i] = strSlot{a: a, b: b, n: len(k), key: k, sels: sels}
+	t.tags[i] = slotTag(h)
 	return true
 }
+
+// slotTag is the tag of a hash: its top seven bits, and the eighth set so
+// that no tag is 0 (an empty slot's).
+func slotTag(h uint64) uint8 { return uint8(h>>57) | 0x80 }
 
 // get returns the selectors of s, or nil.
 func (t *strTable) get(s string) []int {
@@ -70,13 +83,17 @@ func (t *strTable) get(s string) []int {
 	mask := uint64(len(t.slots) - 1)
 	a, b := strWords(s)
 	n := len(s)
-	for i := mix(a, b, n) & mask; ; i = (i + 1) & mask {
-		e := &t.slots[i]
-		if e.sels == nil {
+	h := mix(a, b, n)
+	tag := slotTag(h)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch t.tags[i] {
+		case 0:
 			return nil
-		}
-		if e.a == a && e.b == b && e.n == n && (n <= shortKey || e.key == s) {
-			return e.sels
+		case tag:
+			e := &t.slots[i]
+			if e.a == a && e.b == b && e.n == n && (n <= shortKey || e.key == s) {
+				return e.sels
+			}
 		}
 	}
 }

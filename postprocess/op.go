@@ -10,6 +10,11 @@ import (
 // Op is an operation bound to one normalised rule: where it reads, where it
 // writes, and whether output:false inverts it.
 type Op struct {
+	// slotOp is what RunSlot reads of the op, first so that a pipeline
+	// running it touches one cache line of the Op, not the Spec and Impl
+	// besides (NewOp).
+	slotOp
+
 	Spec    *Spec
 	Impl    *Impl
 	Source  record.Path
@@ -24,16 +29,30 @@ type Op struct {
 	// destKey is the one key of the destination path (the target, or the
 	// source in place) when NewOp found it to be one key: results go
 	// straight to the record's object (see set). "" otherwise.
-	destKey string
-	// srcKey is the one key of Source when NewOp found it to be one key
-	// (oneSource): what Path.Get reads then, through a Key, which a call
-	// does not copy as it copies a Path.
-	srcKey    record.Key
+	destKey   string
 	oneSource bool
+}
+
+// slotOp is the part of an Op that RunSlot reads.
+type slotOp struct {
 	// inPlaceKey: the op reads and writes one key (srcKey), so a result
 	// made from the value alone is written where the value was read
 	// (readAt).
 	inPlaceKey bool
+	invert     bool // Invert
+	// srcKey is the one key of Source when NewOp found it to be one key
+	// (oneSource): what Path.Get reads then, through a Key, which a call
+	// does not copy as it copies a Path.
+	srcKey record.Key
+	// The op's answer for a string, of its kind: at most one is set
+	// (Impl.ValidString of a FieldValidator, Impl.FromString of a
+	// FieldTransform, Impl.String of a BuiltinTransform).
+	validString func(string) bool
+	fromString  func(*Scratch, string) (any, error)
+	stringFn    func(string) (string, error)
+	// validate is Impl.Validate of a built-in or validator.js validation
+	// without a normaliser, which keeps a string it accepts as it is.
+	validate func(any) (bool, error)
 }
 
 // Scratch is memory of the goroutine running operations that they use for
@@ -554,5 +573,18 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 		op.srcKey, op.oneSource = record.NewKey(segs[0]), true // what Path.Get reads for a path of one key
 	}
 	op.inPlaceKey = op.InPlace && op.Sources == nil && op.oneSource && op.destKey == op.srcKey.String()
+	op.invert = op.Invert
+	switch spec.Kind {
+	case FieldValidator:
+		op.validString = impl.ValidString
+	case FieldTransform:
+		op.fromString = impl.FromString
+	case BuiltinTransform:
+		op.stringFn = impl.String
+	case BuiltinValidation, ValidatorPlugin:
+		if impl.Normalize == nil {
+			op.validate = impl.Validate
+		}
+	}
 	return op, nil
 }

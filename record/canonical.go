@@ -13,90 +13,121 @@ import (
 // UTF-8, numbers as AppendNumber writes them, no key twice in an object.
 // It may say no to text that is canonical (wide objects, escapes); it never
 // says yes to text that is not.
+//
+// The scan keeps its place in a local index passed from function to
+// function (a call per object, array and value), where a scanner struct
+// would store and reload it around every call.
 func canonical(s string) bool {
-	c := canonicalScan{s: s, budget: len(s)}
-	return c.value() && c.i == len(s)
-}
-
-type canonicalScan struct {
-	s      string
-	i      int
-	budget int // bytes the repeated-key checks may still read again
+	budget := len(s) // bytes the repeated-key checks may still read again
+	end, ok := canonicalValue(s, 0, &budget)
+	return ok && end == len(s)
 }
 
 // maxCanonicalKeys bounds the repeated-key check (quadratic); a wider
 // object is decoded and encoded instead.
 const maxCanonicalKeys = 64
 
-func (c *canonicalScan) value() bool {
-	if c.i >= len(c.s) {
-		return false
+// canonicalValue checks the value at s[i] and returns its end.
+func canonicalValue(s string, i int, budget *int) (int, bool) {
+	if i >= len(s) {
+		return i, false
 	}
-	switch c.s[c.i] {
+	switch s[i] {
 	case '{':
-		return c.object()
+		return canonicalObject(s, i, budget)
 	case '[':
-		return c.array()
+		return canonicalArray(s, i, budget)
 	case '"':
-		start := c.i
-		if _, ok := c.str(); ok {
-			return true
-		}
-		return c.escapedStr(start)
+		return canonicalString(s, i)
 	case 't', 'n':
-		c.i += 4
-		return c.i <= len(c.s)
+		return i + 4, i+4 <= len(s)
 	case 'f':
-		c.i += 5
-		return c.i <= len(c.s)
+		return i + 5, i+5 <= len(s)
 	}
-	return c.number()
+	return canonicalNumber(s, i)
 }
 
-func (c *canonicalScan) object() bool {
-	open := c.i
-	c.i++
-	if c.i < len(c.s) && c.s[c.i] == '}' {
-		c.i++
-		return true
+// canonicalObject checks the object opened at s[open].
+func canonicalObject(s string, open int, budget *int) (int, bool) {
+	i := open + 1
+	if i < len(s) && s[i] == '}' {
+		return i + 1, true
 	}
 	var bits uint64 // keyBit of the keys so far: a new bit is a new key
 	for n := 0; ; n++ {
-		k, ok := c.str()
-		if !ok || n >= maxCanonicalKeys {
-			return false
+		if i >= len(s) || s[i] != '"' || n >= maxCanonicalKeys {
+			return i, false
+		}
+		end, high := plainRun(s, i+1)
+		if end >= len(s) || s[end] != '"' {
+			return end, false // an escape in a key (repeated reads keys plainly)
+		}
+		k := s[i+1 : end]
+		if high && !utf8.ValidString(k) {
+			return end, false
 		}
 		if bit := keyBit(k); bits&bit == 0 {
 			bits |= bit
-		} else if c.repeated(open, k) {
-			return false
+		} else if repeatedKey(s, open, i, k, budget) {
+			return end, false
 		}
-		if c.i >= len(c.s) || c.s[c.i] != ':' {
-			return false
+		i = end + 1
+		if i >= len(s) || s[i] != ':' {
+			return i, false
 		}
-		c.i++
-		if more, ok := c.member('}'); !more {
-			return ok
+		var ok bool
+		if i, ok = canonicalValue(s, i+1, budget); !ok || i >= len(s) {
+			return i, false
+		}
+		switch s[i] {
+		case ',':
+			i++
+		case '}':
+			return i + 1, true
+		default:
+			return i, false
 		}
 	}
 }
 
-// repeated reports whether k, the key just read, is also a key before it
-// in the object opened at open. The text between was found canonical, so
-// its keys are found by skipping values plainly. All these reads together
-// may not pass the length of the text (budget): past it the answer is
-// yes, and the text is decoded and encoded instead of copied.
-func (c *canonicalScan) repeated(open int, k string) bool {
-	end := c.i - len(k) - 2 // the opening quote of k
-	if c.budget -= end - open; c.budget < 0 {
+// canonicalArray checks the array opened at s[open].
+func canonicalArray(s string, open int, budget *int) (int, bool) {
+	i := open + 1
+	if i < len(s) && s[i] == ']' {
+		return i + 1, true
+	}
+	for {
+		var ok bool
+		if i, ok = canonicalValue(s, i, budget); !ok || i >= len(s) {
+			return i, false
+		}
+		switch s[i] {
+		case ',':
+			i++
+		case ']':
+			return i + 1, true
+		default:
+			return i, false
+		}
+	}
+}
+
+// repeatedKey reports whether k, the key whose opening quote is at
+// s[at], is also a key before it in the object opened at s[open]. The
+// text between was found canonical, so its keys are found by skipping
+// values plainly. All these reads together may not pass the length of
+// the text (budget): past it the answer is yes, and the text is decoded
+// and encoded instead of copied.
+func repeatedKey(s string, open, at int, k string, budget *int) bool {
+	if *budget -= at - open; *budget < 0 {
 		return true
 	}
-	for i := open + 1; i < end; {
-		j := i + 1 + strings.IndexByte(c.s[i+1:], '"') // no escapes: canonical
-		if c.s[i+1:j] == k {
+	for i := open + 1; i < at; {
+		j := i + 1 + strings.IndexByte(s[i+1:], '"') // no escapes: canonical
+		if s[i+1:j] == k {
 			return true
 		}
-		i = skipCanonical(c.s, j+2) + 1 // past ':', the value and ','
+		i = skipCanonical(s, j+2) + 1 // past ':', the value and ','
 	}
 	return false
 }
@@ -130,97 +161,61 @@ func skipCanonical(s string, i int) int {
 	return i
 }
 
-func (c *canonicalScan) array() bool {
-	c.i++
-	if c.i < len(c.s) && c.s[c.i] == ']' {
-		c.i++
-		return true
+// plainRun returns the index of the first quote, backslash or control
+// byte at or after i (len(s) when there is none) and whether a byte
+// before it is not ASCII.
+func plainRun(s string, i int) (int, bool) {
+	i, or := plainWords(s, i)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		or |= uint64(c)
 	}
+	return i, or&swarHigh != 0
+}
+
+// canonicalString checks the string value whose opening quote is s[i].
+func canonicalString(s string, i int) (int, bool) {
+	end, high := plainRun(s, i+1)
+	if end < len(s) && s[end] == '"' {
+		return end + 1, !high || utf8.ValidString(s[i+1:end])
+	}
+	return canonicalEscapedString(s, i)
+}
+
+// canonicalEscapedString checks the string value at s[i] (its opening
+// quote) when it has escapes: only those AppendString writes (\" \\ \b \f
+// \n \r \t, and \u00xx in lower case for the other control characters)
+// keep it canonical.
+func canonicalEscapedString(s string, i int) (int, bool) {
+	i++
 	for {
-		if more, ok := c.member(']'); !more {
-			return ok
+		from := i
+		i = nextStop(s, i)
+		if !utf8.ValidString(s[from:i]) { // (escapes are ASCII: no character spans one)
+			return i, false
 		}
-	}
-}
-
-// member scans a member's value and what follows it: more when a comma
-// follows, ok when the closing bracket end does.
-func (c *canonicalScan) member(end byte) (more, ok bool) {
-	if !c.value() || c.i >= len(c.s) {
-		return false, false
-	}
-	switch c.s[c.i] {
-	case ',':
-		c.i++
-		return true, true
-	case end:
-		c.i++
-		return false, true
-	}
-	return false, false
-}
-
-// str scans a string literal with no escapes and returns its text.
-func (c *canonicalScan) str() (string, bool) {
-	if c.i >= len(c.s) || c.s[c.i] != '"' {
-		return "", false
-	}
-	c.i++
-	start := c.i
-	var or uint64
-	c.i, or = plainWords(c.s, c.i)
-	var high byte
-	if or&swarHigh != 0 {
-		high = 0x80
-	}
-	for c.i < len(c.s) {
-		ch := c.s[c.i]
-		switch {
+		if i+1 >= len(s) {
+			return i, false
+		}
+		switch ch := s[i]; {
 		case ch == '"':
-			text := c.s[start:c.i]
-			c.i++
-			return text, high < 0x80 || utf8.ValidString(text)
-		case ch == '\\' || ch < 0x20:
-			return "", false
-		}
-		high |= ch
-		c.i++
-	}
-	return "", false
-}
-
-// escapedStr scans the string value at start (its opening quote) when it
-// has escapes: only those AppendString writes (\" \\ \b \f \n \r \t, and
-// \u00xx in lower case for the other control characters) keep it canonical.
-// (Keys stay without escapes: repeated reads them plainly.)
-func (c *canonicalScan) escapedStr(start int) bool {
-	c.i = start + 1
-	for {
-		from := c.i
-		c.i = nextStop(c.s, c.i)
-		if !utf8.ValidString(c.s[from:c.i]) { // (escapes are ASCII: no character spans one)
-			return false
-		}
-		if c.i+1 >= len(c.s) {
-			return false
-		}
-		switch ch := c.s[c.i]; {
-		case ch == '"':
-			c.i++
-			return true
+			return i + 1, true
 		case ch < 0x20:
-			return false
+			return i, false
 		}
-		switch c.s[c.i+1] { // a backslash
+		switch s[i+1] { // a backslash
 		case '"', '\\', 'b', 'f', 'n', 'r', 't':
-			c.i += 2
+			i += 2
 		case 'u':
-			if len(c.s)-c.i < 6 || !controlEscape(c.s[c.i+2:c.i+6]) {
-				return false
+			if len(s)-i < 6 || !controlEscape(s[i+2:i+6]) {
+				return i, false
 			}
-			c.i += 6
+			i += 6
 		default:
-			return false
+			return i, false
 		}
 	}
 }
@@ -243,34 +238,34 @@ func controlEscape(h string) bool {
 	return true
 }
 
-func (c *canonicalScan) number() bool {
-	start := c.i
+// canonicalNumber checks the number at s[start].
+func canonicalNumber(s string, start int) (int, bool) {
+	i := start
 	simple := true
-	for c.i < len(c.s) {
-		ch := c.s[c.i]
+	for ; i < len(s); i++ {
+		ch := s[i]
 		if ch == '.' || ch == 'e' || ch == 'E' || ch == '+' {
 			simple = false
 		} else if ch != '-' && !isDigit(ch) {
 			break
 		}
-		c.i++
 	}
-	lit := c.s[start:c.i]
+	lit := s[start:i]
 	if lit == "" {
-		return false
+		return i, false
 	}
 	if simple && len(lit) < 16 && lit != "-0" {
-		return true // decoded exactly, written back digit for digit
+		return i, true // decoded exactly, written back digit for digit
 	}
 	if shortDecimal(lit) {
-		return true
+		return i, true
 	}
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil || math.IsInf(f, 0) {
-		return false
+		return i, false
 	}
 	var buf [32]byte
-	return string(AppendNumber(buf[:0], f)) == lit
+	return i, string(AppendNumber(buf[:0], f)) == lit
 }
 
 // shortDecimal reports whether lit is a decimal written as JavaScript

@@ -165,3 +165,57 @@ func BenchmarkPassThroughRaw(b *testing.B) {
 		buf = AppendJSON(buf[:0], v)
 	}
 }
+
+// canonicalMutations are edits that may or may not keep a JSON text as
+// the encoder writes it: white space, escapes, numbers in other forms and
+// at the edges of the fast checks, non-ASCII and invalid UTF-8, repeated
+// and escaped keys, deep nesting.
+var canonicalMutations = []string{" ", "\n", `\n`, `\u000a`, `\u001f`, `\u001F`, `\"`, `\\`, `\/`, `\t`, `\u00e9`, "é", "\xff", "\xe2\x80\xa8",
+	"\x01", "-0", "0", "00", "1.0", "0.10", "1E5", "1e5", "1e21", "1e+21", "1e-7", "0.000001", "0.0000001", "123456789012345",
+	"1234567890123456", "12345678901234567", "0.1234567890123456", "1.5", "-1.5e300", "5e-324", "9007199254740993", "1e400",
+	`"k":1,"k":2`, `"a":[{"b":1,"b":1}]`, `"\u0061":1,"a":2`, "[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]", `{"":0,"":1}`, `[]`, `{}`, `""`}
+
+// TestCanonicalMutations pins canonical() against decoding and encoding:
+// the nested members of sample records and random records with random edits spliced in at
+// random places; canonical() never says yes to a valid text that does
+// not encode as itself, and says yes to nearly every one that does and
+// has no escape.
+func TestCanonicalMutations(t *testing.T) {
+	rng := rand.New(rand.NewSource(23))
+	bases := lazyTexts(t)[:1000] // (whole records have keys enough to pass the repeated-key checks' budget)
+	for i := 0; i < 300; i++ {
+		bases = append(bases, randomRecord(rng, i))
+	}
+	same, said := 0, 0
+	for n := 0; n < 100000; n++ {
+		s := bases[rng.Intn(len(bases))]
+		for k := rng.Intn(3); k >= 0; k-- {
+			at := rng.Intn(len(s) + 1)
+			if rng.Intn(3) == 0 { // replace a stretch
+				end := min(len(s), at+rng.Intn(6))
+				s = s[:at] + canonicalMutations[rng.Intn(len(canonicalMutations))] + s[end:]
+			} else {
+				s = s[:at] + canonicalMutations[rng.Intn(len(canonicalMutations))] + s[at:]
+			}
+		}
+		v, err := ParseJSONString(s)
+		if err != nil {
+			continue
+		}
+		out := JSON(v)
+		if out == s && !containsByte(s, '\\') {
+			same++
+		}
+		if canonical(s) {
+			if out != s {
+				t.Fatalf("canonical(%q) but it encodes as %q", s, out)
+			}
+			if !containsByte(s, '\\') {
+				said++
+			}
+		}
+	}
+	if same < 1000 || said < same*99/100 {
+		t.Errorf("canonical() said yes to %d of %d texts without escapes that encode as they are", said, same)
+	}
+}

@@ -150,16 +150,23 @@ func (o *Object) addFieldBit(key string, v any, bit uint64) {
 // decodes once for both (lazyJSON.val), so they share one value as two
 // JavaScript holders of it do.
 func (o *Object) SetFrom(key string, src *Object, srcKey Key) bool {
+	v, ok := copyable(src, srcKey)
+	if ok {
+		o.Set(key, v)
+	}
+	return ok
+}
+
+// copyable is the value SetFrom copies: src's member under srcKey as it
+// is stored (a nested member kept as text stays so), unless absent, null
+// or undefined.
+func copyable(src *Object, srcKey Key) (any, bool) {
 	i := srcKey.Index(src)
 	if i < 0 {
-		return false
+		return nil, false
 	}
 	v := src.fields[i].val
-	if IsNil(v) {
-		return false
-	}
-	o.Set(key, v)
-	return true
+	return v, !IsNil(v)
 }
 
 // Append adds key without checking for an existing one; decoders use it when

@@ -45,6 +45,13 @@ func (c *pathCaches) rawAbsent(o *Object) bool {
 	return o.keyBits&c.rawBit == 0 || o.shape != nil && !o.shape.dotted
 }
 
+// rawAbsentLoaded is rawAbsent for a loaded object with a shape whose keys
+// have no '.' or '[' (the usual record), small enough to be inlined into
+// Get; false otherwise (then rawAbsent decides).
+func (c *pathCaches) rawAbsentLoaded(o *Object) bool {
+	return c != nil && o != nil && o.raw == nil && o.shape != nil && !o.shape.dotted
+}
+
 // rawKey and seg are the caches of the whole text and of the i-th
 // segment; nil for the zero Path. (Methods of *pathCaches, not of Path:
 // a call on a Path copies it, which costs more than the lookup.)
@@ -168,6 +175,9 @@ func (p Path) keys(o *Object) []string {
 // Get reads the value at the path. The bool is false when any step is
 // missing (JavaScript undefined).
 func (p Path) Get(o *Object) (any, bool) {
+	if c := p.caches; len(p.segs) > 1 && c.rawAbsentLoaded(o) {
+		return c.walkObject(o, p.segs)
+	}
 	if len(p.segs) == 1 {
 		return o.getCached(p.segs[0], p.caches.seg(0))
 	}
@@ -181,6 +191,24 @@ func (p Path) Get(o *Object) (any, bool) {
 
 // GetKey reads the path's whole text as one key: o.Get(p.String()).
 func (p Path) GetKey(o *Object) (any, bool) { return o.getCached(p.raw, p.caches.rawKey()) }
+
+// walkObject is walk from an object that is there (not nil), with caches
+// that are there (not the zero Path's): the common walk, without the
+// checks and the boxing of the root that walk makes.
+func (c *pathCaches) walkObject(o *Object, segs []string) (any, bool) {
+	v, ok := o.getCached(segs[0], &c.segs[0])
+	for i := 1; ok && i < len(segs); i++ {
+		if x, isObj := v.(*Object); isObj {
+			v, ok = x.getCached(segs[i], &c.segs[i])
+		} else {
+			v, ok = child(v, segs[i])
+		}
+	}
+	if !ok {
+		return nil, false
+	}
+	return v, v != Undefined
+}
 
 // walk follows a path's segments from root.
 func walk(root any, segs []string, c *pathCaches) (any, bool) {

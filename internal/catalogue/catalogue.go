@@ -1,9 +1,6 @@
 package catalogue
 
-import (
-	"regexp"
-	"sort"
-)
+import "sort"
 
 // Entry documents one diagnostic code.
 type Entry struct {
@@ -16,10 +13,25 @@ type Entry struct {
 	Fix      string
 }
 
-var codePattern = regexp.MustCompile(`^[A-Z]{2,3}[0-9]{3}$`)
-
-// IsCode reports whether s has the shape of a diagnostic code (RUL011).
-func IsCode(s string) bool { return codePattern.MatchString(s) }
+// IsCode reports whether s has the shape of a diagnostic code (RUL011):
+// two or three letters A-Z, then three digits (checked by hand, not with a
+// regular expression compiled at every start).
+func IsCode(s string) bool {
+	if len(s) != 5 && len(s) != 6 {
+		return false
+	}
+	letters := len(s) - 3
+	for i := 0; i < len(s); i++ {
+		lo, hi := byte('0'), byte('9')
+		if i < letters {
+			lo, hi = 'A', 'Z'
+		}
+		if s[i] < lo || s[i] > hi {
+			return false
+		}
+	}
+	return true
+}
 
 // Lookup returns the entry for code.
 func Lookup(code string) (Entry, bool) {

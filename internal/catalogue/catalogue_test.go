@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -211,4 +212,23 @@ func exampleCodes(t *testing.T, e catalogue.Entry) map[string]bool {
 		}
 	}
 	return got
+}
+
+// TestIsCodeShape pins the hand-written IsCode against the pattern it
+// replaces, ^[A-Z]{2,3}[0-9]{3}$.
+func TestIsCodeShape(t *testing.T) {
+	pattern := regexp.MustCompile(`^[A-Z]{2,3}[0-9]{3}$`)
+	cases := []string{"", "RUL011", "JOB001", "XL001", "X001", "ABCD001", "RUL01", "RUL0111",
+		"rul011", "RUl011", "RUL01a", "RUL 011", "RUL011\n", "ÄB001", "AB0012", "AB-001", "AB001 ",
+		"@B001", "[B001", "AB/01", "AB:01", "R1L011", "123456", "ABCDEF"}
+	for _, s := range cases {
+		if got, want := catalogue.IsCode(s), pattern.MatchString(s); got != want {
+			t.Errorf("IsCode(%q) = %v, the pattern says %v", s, got, want)
+		}
+	}
+	for _, e := range catalogue.All() {
+		if !catalogue.IsCode(e.Code) {
+			t.Errorf("catalogue code %q is not a code", e.Code)
+		}
+	}
 }

@@ -2,10 +2,11 @@ package jexl
 
 import (
 	"errors"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // The lexer is jexl 2.3.0's Lexer: the expression is split with one regular
@@ -73,11 +74,11 @@ const jsSpace = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{20
 const identChars = `a-zA-Zа-яА-Я_\x{C0}-\x{D6}\x{D8}-\x{F6}\x{F8}-\x{FF}$`
 
 var (
-	splitRe = regexp.MustCompile(`'(?:\\'|[^'])*'|"(?:\\"|[^"])*"|[` + jsSpace + `]+|\btrue\b|\bfalse\b|` +
+	splitRe = lazyre.New(`'(?:\\'|[^'])*'|"(?:\\"|[^"])*"|[` + jsSpace + `]+|\btrue\b|\bfalse\b|` +
 		`//|==|!=|>=|<=|&&|\|\||\bin\b|[.\[\]|{}:,()?+\-*/%^><!]|` +
 		`[` + identChars + `][0-9` + identChars + `]*|[0-9]*\.[0-9]+|[0-9]+`)
-	numericRe = regexp.MustCompile(`^-?(?:[0-9]*\.[0-9]+|[0-9]+)$`)
-	identRe   = regexp.MustCompile(`^[` + identChars + `][0-9` + identChars + `]*$`)
+	numericRe = lazyre.New(`^-?(?:[0-9]*\.[0-9]+|[0-9]+)$`)
+	identRe   = lazyre.New(`^[` + identChars + `][0-9` + identChars + `]*$`)
 )
 
 // tokenize is Lexer.tokenize.
@@ -90,7 +91,7 @@ func tokenize(src string) ([]token, error) {
 func splitElements(src string) []string {
 	var out []string
 	prev := 0
-	for _, loc := range splitRe.FindAllStringIndex(src, -1) {
+	for _, loc := range splitRe().FindAllStringIndex(src, -1) {
 		if loc[0] > prev {
 			out = append(out, src[prev:loc[0]])
 		}
@@ -164,7 +165,7 @@ func createToken(el string) (token, error) {
 	switch {
 	case el[0] == '"' || el[0] == '\'':
 		tok.value = unquote(el)
-	case numericRe.MatchString(el):
+	case numericRe().MatchString(el):
 		f, _ := strconv.ParseFloat(el, 64)
 		tok.value = f
 	case el == "true" || el == "false":
@@ -173,7 +174,7 @@ func createToken(el string) (token, error) {
 		tok.typ = tUndefined
 	default:
 		typ, ok := elements[el]
-		if !ok && !identRe.MatchString(el) {
+		if !ok && !identRe().MatchString(el) {
 			return tok, errors.New("Invalid expression token: " + el)
 		}
 		tok.typ = tIdentifier

@@ -1,8 +1,9 @@
 package jsdate
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // en-US `match` functions of date-fns 4.1.0 (locale/en-US/_lib/match.js).
@@ -13,22 +14,22 @@ import (
 const jsSpace = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
 
 var (
-	reOrdinal       = regexp.MustCompile(`^(\d+)(th|st|nd|rd)?`)
-	reEraNarrow     = regexp.MustCompile(`^(b|a)`)
-	reEraAbbr       = regexp.MustCompile(`^(b\.?` + jsSpace + `?c\.?|b\.?` + jsSpace + `?c\.?` + jsSpace + `?e\.?|a\.?` + jsSpace + `?d\.?|c\.?` + jsSpace + `?e\.?)`)
-	reEraWide       = regexp.MustCompile(`^(before christ|before common era|anno domini|common era)`)
-	reQuarterNarrow = regexp.MustCompile(`^[1234]`)
-	reQuarterAbbr   = regexp.MustCompile(`^q[1234]`)
-	reQuarterWide   = regexp.MustCompile(`^[1234](th|st|nd|rd)? quarter`)
-	reMonthNarrow   = regexp.MustCompile(`^[jfmasond]`)
-	reMonthAbbr     = regexp.MustCompile(`^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`)
-	reMonthWide     = regexp.MustCompile(`^(january|february|march|april|may|june|july|august|september|october|november|december)`)
-	reDayNarrow     = regexp.MustCompile(`^[smtwf]`)
-	reDayShort      = regexp.MustCompile(`^(su|mo|tu|we|th|fr|sa)`)
-	reDayAbbr       = regexp.MustCompile(`^(sun|mon|tue|wed|thu|fri|sat)`)
-	reDayWide       = regexp.MustCompile(`^(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`)
-	rePeriodNarrow  = regexp.MustCompile(`^(a|p|mi|n|(in the|at) (morning|afternoon|evening|night))`)
-	rePeriodAny     = regexp.MustCompile(`^([ap]\.?` + jsSpace + `?m\.?|midnight|noon|(in the|at) (morning|afternoon|evening|night))`)
+	reOrdinal       = lazyre.New(`^(\d+)(th|st|nd|rd)?`)
+	reEraNarrow     = lazyre.New(`^(b|a)`)
+	reEraAbbr       = lazyre.New(`^(b\.?` + jsSpace + `?c\.?|b\.?` + jsSpace + `?c\.?` + jsSpace + `?e\.?|a\.?` + jsSpace + `?d\.?|c\.?` + jsSpace + `?e\.?)`)
+	reEraWide       = lazyre.New(`^(before christ|before common era|anno domini|common era)`)
+	reQuarterNarrow = lazyre.New(`^[1234]`)
+	reQuarterAbbr   = lazyre.New(`^q[1234]`)
+	reQuarterWide   = lazyre.New(`^[1234](th|st|nd|rd)? quarter`)
+	reMonthNarrow   = lazyre.New(`^[jfmasond]`)
+	reMonthAbbr     = lazyre.New(`^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`)
+	reMonthWide     = lazyre.New(`^(january|february|march|april|may|june|july|august|september|october|november|december)`)
+	reDayNarrow     = lazyre.New(`^[smtwf]`)
+	reDayShort      = lazyre.New(`^(su|mo|tu|we|th|fr|sa)`)
+	reDayAbbr       = lazyre.New(`^(sun|mon|tue|wed|thu|fri|sat)`)
+	reDayWide       = lazyre.New(`^(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`)
+	rePeriodNarrow  = lazyre.New(`^(a|p|mi|n|(in the|at) (morning|afternoon|evening|night))`)
+	rePeriodAny     = lazyre.New(`^([ap]\.?` + jsSpace + `?m\.?|midnight|noon|(in the|at) (morning|afternoon|evening|night))`)
 )
 
 // lowerASCII lower-cases A-Z only.
@@ -48,8 +49,8 @@ func lowerASCII(s string) string {
 }
 
 // matchPrefix returns the length of re's match on the lower-cased input.
-func matchPrefix(re *regexp.Regexp, lower string) int {
-	loc := re.FindStringIndex(lower)
+func matchPrefix(re lazyre.Regexp, lower string) int {
+	loc := re().FindStringIndex(lower)
 	if loc == nil {
 		return -1
 	}
@@ -71,7 +72,7 @@ func matchOrdinal(s string) (float64, string, bool) {
 
 // matchFirst tries the patterns in order and maps the matched (lower-case)
 // text to a value.
-func matchFirst(s string, value func(string) float64, res ...*regexp.Regexp) (float64, string, bool) {
+func matchFirst(s string, value func(string) float64, res ...lazyre.Regexp) (float64, string, bool) {
 	lower := lowerASCII(s)
 	for _, re := range res {
 		if n := matchPrefix(re, lower); n >= 0 {

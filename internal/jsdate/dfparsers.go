@@ -2,25 +2,26 @@ package jsdate
 
 import (
 	"math"
-	"regexp"
 	"strconv"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // Token parsers of date-fns 4.1.0 parse (parse/_lib/parsers/*.js).
 
 var (
-	reMonthNum   = regexp.MustCompile(`^(1[0-2]|0?\d)`)
-	reDateNum    = regexp.MustCompile(`^(3[0-1]|[0-2]?\d)`)
-	reHour23     = regexp.MustCompile(`^(2[0-3]|[0-1]?\d)`)
-	reHour24     = regexp.MustCompile(`^(2[0-4]|[0-1]?\d)`)
-	reHour11     = regexp.MustCompile(`^(1[0-1]|0?\d)`)
-	reHour12     = regexp.MustCompile(`^(1[0-2]|0?\d)`)
-	reMinSec     = regexp.MustCompile(`^[0-5]?\d`)
-	reTZBasicOpt = regexp.MustCompile(`^([+-])(\d{2})(\d{2})?|Z`)
-	reTZBasic    = regexp.MustCompile(`^([+-])(\d{2})(\d{2})|Z`)
-	reTZBasicSec = regexp.MustCompile(`^([+-])(\d{2})(\d{2})((\d{2}))?|Z`)
-	reTZExt      = regexp.MustCompile(`^([+-])(\d{2}):(\d{2})|Z`)
-	reTZExtSec   = regexp.MustCompile(`^([+-])(\d{2}):(\d{2})(:(\d{2}))?|Z`)
+	reMonthNum   = lazyre.New(`^(1[0-2]|0?\d)`)
+	reDateNum    = lazyre.New(`^(3[0-1]|[0-2]?\d)`)
+	reHour23     = lazyre.New(`^(2[0-3]|[0-1]?\d)`)
+	reHour24     = lazyre.New(`^(2[0-4]|[0-1]?\d)`)
+	reHour11     = lazyre.New(`^(1[0-1]|0?\d)`)
+	reHour12     = lazyre.New(`^(1[0-2]|0?\d)`)
+	reMinSec     = lazyre.New(`^[0-5]?\d`)
+	reTZBasicOpt = lazyre.New(`^([+-])(\d{2})(\d{2})?|Z`)
+	reTZBasic    = lazyre.New(`^([+-])(\d{2})(\d{2})|Z`)
+	reTZBasicSec = lazyre.New(`^([+-])(\d{2})(\d{2})((\d{2}))?|Z`)
+	reTZExt      = lazyre.New(`^([+-])(\d{2}):(\d{2})|Z`)
+	reTZExtSec   = lazyre.New(`^([+-])(\d{2}):(\d{2})(:(\d{2}))?|Z`)
 )
 
 // pow10neg[k] is V8's Math.pow(10, -k) (not always the nearest double).
@@ -37,8 +38,8 @@ func parseIntDigits(s string) float64 {
 }
 
 // numericPattern applies one of date-fns' numericPatterns.
-func numericPattern(re *regexp.Regexp, s string) (float64, string, bool) {
-	loc := re.FindStringIndex(s)
+func numericPattern(re lazyre.Regexp, s string) (float64, string, bool) {
+	loc := re().FindStringIndex(s)
 	if loc == nil {
 		return 0, s, false
 	}
@@ -68,8 +69,8 @@ func anyDigitsSigned(s string) (float64, string, bool) {
 
 // tzPattern is parseTimezonePattern: the offset in ms. Note the
 // unanchored "|Z" alternative: a Z anywhere matches and drops ONE char.
-func tzPattern(re *regexp.Regexp, s string) (float64, string, bool) {
-	m := re.FindStringSubmatchIndex(s)
+func tzPattern(re lazyre.Regexp, s string) (float64, string, bool) {
+	m := re().FindStringSubmatchIndex(s)
 	if m == nil {
 		return 0, s, false
 	}
@@ -94,7 +95,7 @@ func tzPattern(re *regexp.Regexp, s string) (float64, string, bool) {
 	return v, s[m[1]:], true
 }
 
-func tzRegexp(tok string) *regexp.Regexp {
+func tzRegexp(tok string) lazyre.Regexp {
 	switch len(tok) {
 	case 1:
 		return reTZBasicOpt
@@ -174,7 +175,7 @@ func runParser(tok, s string) (v float64, two bool, rest string, ok bool) {
 
 // numberOrDigits: a single letter uses the numeric pattern, longer tokens
 // parseNDigits(len).
-func numberOrDigits(re *regexp.Regexp, tok, s string) (float64, string, bool) {
+func numberOrDigits(re lazyre.Regexp, tok, s string) (float64, string, bool) {
 	if len(tok) == 1 {
 		return numericPattern(re, s)
 	}

@@ -2,7 +2,8 @@ package jsdate
 
 import (
 	"math"
-	"regexp"
+
+	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
 // Week-numbering tokens of the date-fns parse port: Y (local week year),
@@ -10,7 +11,7 @@ import (
 // week), i (ISO day of week). en-US: weeks start on Sunday and week 1
 // contains January 1st.
 
-var reWeekNum = regexp.MustCompile(`^(5[0-3]|[0-4]?\d)`)
+var reWeekNum = lazyre.New(`^(5[0-3]|[0-4]?\d)`)
 
 // runWeekParser parses the week-numbering tokens (ordinals are handled by
 // runParser); handled is false for other letters.

@@ -2,6 +2,7 @@ package jsstr
 
 import (
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dlclark/regexp2"
@@ -54,18 +55,22 @@ const (
 	rsEmoji         = `(?:` + rsDingbat + `|` + rsRegional + `|` + rsSurrPair + `)` + rsSeq
 )
 
-var reUnicodeWord = regexp2.MustCompile(strings.Join([]string{
-	rsUpper + `?` + rsLower + `+` + rsOptContrLower + `(?=` + rsBreak + `|` + rsUpper + `|$)`,
-	rsMiscUpper + `+` + rsOptContrUpper + `(?=` + rsBreak + `|` + rsUpper + rsMiscLower + `|$)`,
-	rsUpper + `?` + rsMiscLower + `+` + rsOptContrLower,
-	rsUpper + `+` + rsOptContrUpper,
-	rsOrdUpper,
-	rsOrdLower,
-	rsDigits,
-	rsEmoji,
-}, "|"), regexp2.ECMAScript)
-
-func init() { reUnicodeWord.MatchTimeout = time.Second }
+// reUnicodeWord is compiled on first use: most processes never split words
+// and the pattern is large (compiled at init it cost every start).
+var reUnicodeWord = sync.OnceValue(func() *regexp2.Regexp {
+	re := regexp2.MustCompile(strings.Join([]string{
+		rsUpper + `?` + rsLower + `+` + rsOptContrLower + `(?=` + rsBreak + `|` + rsUpper + `|$)`,
+		rsMiscUpper + `+` + rsOptContrUpper + `(?=` + rsBreak + `|` + rsUpper + rsMiscLower + `|$)`,
+		rsUpper + `?` + rsMiscLower + `+` + rsOptContrLower,
+		rsUpper + `+` + rsOptContrUpper,
+		rsOrdUpper,
+		rsOrdLower,
+		rsDigits,
+		rsEmoji,
+	}, "|"), regexp2.ECMAScript)
+	re.MatchTimeout = time.Second
+	return re
+})
 
 // hasUnicodeWord is lodash's reHasUnicodeWord test:
 // /[a-z][A-Z]|[A-Z]{2}[a-z]|[0-9][a-zA-Z]|[a-zA-Z][0-9]|[^a-zA-Z0-9 ]/.
@@ -107,10 +112,11 @@ func Words(s string) []string {
 		return strings.Fields(s)
 	}
 	var out []string
-	m, err := reUnicodeWord.FindStringMatch(s)
+	re := reUnicodeWord()
+	m, err := re.FindStringMatch(s)
 	for m != nil && err == nil {
 		out = append(out, m.String())
-		m, err = reUnicodeWord.FindNextMatch(m)
+		m, err = re.FindNextMatch(m)
 	}
 	return out
 }

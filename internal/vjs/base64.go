@@ -1,5 +1,7 @@
 package vjs
 
+import "github.com/sluice-dev/sluice/internal/swar"
+
 // Base64Options are validator.isBase64's options.
 type Base64Options struct {
 	URLSafe bool // urlSafe: alphabet A-Za-z0-9_- instead of A-Za-z0-9+/
@@ -34,12 +36,55 @@ func IsBase64(s string, o Base64Options) bool {
 		}
 		body = trimPad(s, 2)
 	}
-	for i := 0; i < len(body); i++ {
-		if !isB64Char(body[i], o.URLSafe) {
+	return body != "" && base64Body(body, o.URLSafe)
+}
+
+// base64Body reports whether every byte of s is of the alphabet, eight
+// bytes at a time while there are eight.
+func base64Body(s string, urlSafe bool) bool {
+	c62, c63 := byte('+'), byte('/')
+	if urlSafe {
+		c62, c63 = '-', '_'
+	}
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if !base64Word(swar.Load64(s, i), c62, c63) {
 			return false
 		}
 	}
-	return body != ""
+	for ; i < len(s); i++ {
+		if !isB64Char(s[i], urlSafe) {
+			return false
+		}
+	}
+	return true
+}
+
+// Byte masks for the word-at-a-time tests.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// base64Word reports whether the eight bytes of w are all of the alphabet
+// A-Z a-z 0-9 c62 c63: for ASCII bytes each test below sets a byte's high
+// bit without a carry into the next byte.
+func base64Word(w uint64, c62, c63 byte) bool {
+	if w&highs != 0 {
+		return false
+	}
+	in := byteRange(w, 'A', 'Z') | byteRange(w, 'a', 'z') | byteRange(w, '0', '9') | byteIs(w, c62) | byteIs(w, c63)
+	return in == highs
+}
+
+// byteRange has the high bit of each byte of w (all ASCII) within lo..hi.
+func byteRange(w uint64, lo, hi byte) uint64 {
+	return (w + (0x80-uint64(lo))*ones) &^ (w + (0x7f-uint64(hi))*ones) & highs
+}
+
+// byteIs has the high bit of each byte of w (all ASCII) that is c (ASCII).
+func byteIs(w uint64, c byte) uint64 {
+	return ^((w ^ uint64(c)*ones) + 0x7f*ones) & highs
 }
 
 // trimPad strips up to max trailing '=' characters.
@@ -76,10 +121,8 @@ func IsCanonicalBase64(s string) bool {
 		return false
 	}
 	body := trimPad(s, 2)
-	for i := 0; i < len(body); i++ {
-		if !isB64Char(body[i], false) {
-			return false
-		}
+	if !base64Body(body, false) {
+		return false
 	}
 	last := b64Val(body[len(body)-1])
 	switch len(s) - len(body) {

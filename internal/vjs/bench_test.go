@@ -1,6 +1,8 @@
 package vjs
 
 import (
+	"encoding/base64"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 )
@@ -9,6 +11,15 @@ var benchSink bool
 
 func BenchmarkIsEmail(b *testing.B) {
 	in := []string{"ha3ke5@pawnage.com", "user@blah@blah.com", "not an email", "UPPER@CASE.COM"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink = IsEmail(in[i&3])
+	}
+}
+
+// BenchmarkIsEmailValid: addresses that pass, which are read to the end.
+func BenchmarkIsEmailValid(b *testing.B) {
+	in := []string{"peggy.roberts@tera.io", "Hana.Petit507@shop.example.org", "x@mail.co.uk", "first-last+tag@sub.domain.example"}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		benchSink = IsEmail(in[i&3])
@@ -75,5 +86,35 @@ func BenchmarkIsAscii(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+var benchLen int
+
+// BenchmarkCharLength: isLength's length of ASCII values (an address, a
+// code, a URL) and of one with a non-ASCII character.
+func BenchmarkCharLength(b *testing.B) {
+	in := []string{"peggy.roberts@tera.io", "nl", "https://www.example.com/products/item-76187?user=peggy521", "Café Crème"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchLen += charLength(in[i&3])
+	}
+}
+
+// BenchmarkIsCanonicalBase64: data-mate isBase64 on tokens that pass, of
+// random bytes (as many as a branch predictor cannot learn).
+func BenchmarkIsCanonicalBase64(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	in := make([]string, 1024)
+	for i := range in {
+		raw := make([]byte, 12+rng.IntN(20))
+		for j := range raw {
+			raw[j] = byte(rng.IntN(256))
+		}
+		in[i] = base64.StdEncoding.EncodeToString(raw)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchSink = IsCanonicalBase64(in[i&1023])
 	}
 }

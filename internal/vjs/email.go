@@ -18,34 +18,42 @@ func IsEmail(s string) bool {
 	return emailDomainOK(s[at+1:])
 }
 
+// emailLocalOK reports whether every byte of s is of the local part's
+// class: the classes of all the bytes ANDed, without a branch per byte.
 func emailLocalOK(s string) bool {
+	all := uint8(emailLocal)
 	for i := 0; i < len(s); i++ {
-		if emailBytes[s[i]]&emailLocal == 0 {
-			return false
-		}
+		all &= emailBytes[s[i]]
 	}
-	return true
+	return all != 0
 }
 
-// emailDomainOK is (?:[A-Z0-9-]{1,63}\.){1,8}[A-Z]{2,63} (any case) in one
-// pass: labels end at dots, and the last one, the top-level domain, has
-// letters only.
+// emailDomainOK is (?:[A-Z0-9-]{1,63}\.){1,8}[A-Z]{2,63} (any case), label
+// by label: a label is a run of label bytes (one predictable branch per
+// byte), its classes ANDed to tell whether it is letters only; a dot ends
+// it, and the last one, the top-level domain, must be letters only.
 func emailDomainOK(s string) bool {
-	dots, n := 0, 0 // labels ended by a dot, bytes of the label going on
-	letters := true // the label going on is letters only
-	for i := 0; i < len(s); i++ {
-		switch c := emailBytes[s[i]]; {
-		case c&emailLetter != 0:
-			n++
-		case c&emailLabel != 0:
-			n, letters = n+1, false
-		case s[i] == '.' && n > 0 && n <= 63 && dots < 8:
-			dots, n, letters = dots+1, 0, true
-		default:
+	dots := 0
+	for start := 0; ; {
+		i := start
+		all := uint8(emailLabel | emailLetter)
+		for i < len(s) {
+			c := emailBytes[s[i]]
+			if c&emailLabel == 0 {
+				break
+			}
+			all &= c
+			i++
+		}
+		n := i - start
+		if i == len(s) {
+			return dots > 0 && all&emailLetter != 0 && n >= 2 && n <= 63
+		}
+		if s[i] != '.' || n == 0 || n > 63 || dots == 8 {
 			return false
 		}
+		dots, start = dots+1, i+1
 	}
-	return dots > 0 && letters && n >= 2 && n <= 63
 }
 
 // The classes of bytes in an address.

@@ -1,6 +1,10 @@
 package vjs
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/sluice-dev/sluice/internal/swar"
+)
 
 // Bound is an optional JS bound: Set=false means undefined (no bound). Val is
 // the raw JS value (float64, string, bool, nil, []any, ...) compared with JS
@@ -67,10 +71,7 @@ func isVS(r rune) bool { return r == 0xfe0e || r == 0xfe0f }
 // charLength is validator.isLength's length: UTF-16 length minus surrogate
 // pairs minus [^VS][VS] presentation sequences.
 func charLength(s string) int {
-	i := 0
-	for i < len(s) && s[i] < utf8.RuneSelf {
-		i++ // ASCII: one unit each, none a variation selector
-	}
+	i := asciiPrefix(s) // ASCII: one unit each, none a variation selector
 	n, prevNonVS := i, i > 0
 	for i < len(s) {
 		r, w := decodeRune(s[i:])
@@ -101,4 +102,17 @@ func IsLength(s string, r LengthRange, discrete []any) bool {
 		}
 	}
 	return false
+}
+
+// asciiPrefix is the length of the longest prefix of s that is ASCII,
+// read eight bytes at a time while they are.
+func asciiPrefix(s string) int {
+	i := 0
+	for i+8 <= len(s) && swar.Load64(s, i)&0x8080808080808080 == 0 {
+		i += 8
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
 }

@@ -9,11 +9,11 @@ import (
 // TestCharLengthASCIIPrefix pins charLength (which counts a leading ASCII
 // run by its bytes) against the rune-by-rune definition.
 func TestCharLengthASCIIPrefix(t *testing.T) {
-	pieces := []string{"a", "Z", " ", "\x00", "é", "😀", "\ufe0f", "\ufe0e", "\xff", "\xed\xa0\x80", "✓"}
+	pieces := []string{"a", "Z", " ", "\x00", "é", "😀", "\ufe0f", "\ufe0e", "\xff", "\xed\xa0\x80", "✓", "abcdefg", "\x7f.co@example.org"}
 	rng := rand.New(rand.NewPCG(9, 10))
-	for i := 0; i < 5000; i++ {
+	for i := 0; i < 20000; i++ {
 		s := ""
-		for n := rng.IntN(8); n > 0; n-- {
+		for n := rng.IntN(12); n > 0; n-- {
 			s += pieces[rng.IntN(len(pieces))]
 		}
 		if got, want := charLength(s), charLengthByRune(s); got != want {

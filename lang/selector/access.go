@@ -271,7 +271,7 @@ type keyIPBlock struct {
 func (l *keyIPBlock) match(o *record.Object, b *jsre.Budget) bool {
 	v, ok := l.key.Get(o)
 	if s, isStr := v.(string); isStr {
-		return !l.q.outsideByFirstOctet(s) && l.q.testText(s)
+		return l.q.holdsString(s)
 	}
 	return expand(l.q, v, ok, b)
 }

@@ -102,7 +102,9 @@ func TestIPBlockFirstOctetShortcutAgrees(t *testing.T) {
 					s += pieces[rng.IntN(len(pieces))]
 				}
 			}
-			shortcuts += btoi(p.outsideByFirstOctet(s))
+			if o, ok := leadingNumber(s); ok && (o < p.loOctet || o > p.hiOctet) {
+				shortcuts++ // holdsString answers at once
+			}
 			if got, want := p.test(s, true, nil), p.testText(s); got != want {
 				t.Fatalf("%s on %q: %v, without the shortcut %v", q, s, got, want)
 			}
@@ -111,11 +113,4 @@ func TestIPBlockFirstOctetShortcutAgrees(t *testing.T) {
 	if shortcuts < 10000 {
 		t.Fatalf("the shortcut answered only %d times", shortcuts)
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

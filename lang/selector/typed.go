@@ -170,12 +170,13 @@ type ipBlock struct {
 	r ipx.Range
 	// An IPv4 range's addresses have a first octet within [loOctet, hiOctet]:
 	// a dotted quad starting with another cannot be in it. For an IPv6
-	// range the bounds are empty (loOctet > hiOctet): no quick answer.
+	// range the bounds hold every number leadingNumber reads: no quick
+	// answer.
 	loOctet, hiOctet int
 }
 
 func newIPBlock(r ipx.Range) ipBlock {
-	q := ipBlock{r: r, loOctet: 1, hiOctet: 0}
+	q := ipBlock{r: r, loOctet: 0, hiOctet: 999}
 	if r.Min().Is4() {
 		_, lo := r.Min().Uint128()
 		_, hi := r.Max().Uint128()
@@ -189,33 +190,29 @@ func (q ipBlock) test(v any, _ bool, b *jsre.Budget) bool {
 	if !ok {
 		return false
 	}
-	if q.outsideByFirstOctet(s) {
+	return q.holdsString(s)
+}
+
+// holdsString is test on a string. For an IPv4 range, s starting with a
+// number and a dot, out of the range's first octets, is not in it: then
+// testText finds no address in the range: a dotted quad s is
+// (ipx.ParseAddr4) has that number as its first octet; a block s is has,
+// as its written address, either IPv6 (not in an IPv4 range) or a dotted
+// quad with that first octet, and a block holds its written address; an
+// address s is otherwise is IPv6.
+func (q *ipBlock) holdsString(s string) bool {
+	if o, ok := leadingNumber(s); ok && (o < q.loOctet || o > q.hiOctet) {
 		return false
 	}
 	return q.testText(s)
 }
 
 // testText is test on a string, without the first octet's shortcut.
-func (q ipBlock) testText(s string) bool {
+func (q *ipBlock) testText(s string) bool {
 	if a, ok := ipx.ParseAddr4(s); ok { // the common case; a dotted quad is no block
 		return q.r.Contains(a)
 	}
 	return q.holdsText(s)
-}
-
-// outsideByFirstOctet reports, for an IPv4 range, that s is not in it: s
-// starts with a number and a dot, out of the range's first octets. Then
-// testText finds no address in the range: a dotted quad s is
-// (ipx.ParseAddr4) has that number as its first octet; a block s is has,
-// as its written address, either IPv6 (not in an IPv4 range) or a dotted
-// quad with that first octet, and a block holds its written address; an
-// address s is otherwise is IPv6.
-func (q ipBlock) outsideByFirstOctet(s string) bool {
-	if q.loOctet > q.hiOctet {
-		return false
-	}
-	o, ok := leadingNumber(s)
-	return ok && (o < q.loOctet || o > q.hiOctet)
 }
 
 // leadingNumber reads the one to three digits s starts with, followed by
@@ -230,7 +227,7 @@ func leadingNumber(s string) (int, bool) {
 
 // holdsText is the general test of a record string: a block inside the
 // range, or an address in it.
-func (q ipBlock) holdsText(s string) bool {
+func (q *ipBlock) holdsText(s string) bool {
 	if pfx, ok := recordBlock(s); ok {
 		return q.r.ContainsPrefix(pfx)
 	}

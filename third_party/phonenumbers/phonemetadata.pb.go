@@ -966,7 +966,7 @@ var file_phonemetadata_proto_depIdxs = []int32{
 	0,  // [0:20] is the sub-list for field type_name
 }
 
-func init() { file_phonemetadata_proto_init() }
+// (sluice's patch: Load calls file_phonemetadata_proto_init, not init().)
 func file_phonemetadata_proto_init() {
 	if File_phonemetadata_proto != nil {
 		return

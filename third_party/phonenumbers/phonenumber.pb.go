@@ -355,7 +355,7 @@ var file_phonenumber_proto_depIdxs = []int32{
 	0, // [0:1] is the sub-list for field type_name
 }
 
-func init() { file_phonenumber_proto_init() }
+// (sluice's patch: Load calls file_phonenumber_proto_init, not init().)
 func file_phonenumber_proto_init() {
 	if File_phonenumber_proto != nil {
 		return

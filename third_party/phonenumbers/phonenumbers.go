@@ -12,8 +12,6 @@ import (
 	"sync"
 	"unicode"
 
-	"golang.org/x/text/language"
-	"golang.org/x/text/language/display"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -26,6 +24,9 @@ var loadOnce sync.Once
 // third_party/README.md.)
 func Load() {
 	loadOnce.Do(func() {
+		file_phonenumber_proto_init()
+		file_phonemetadata_proto_init()
+		compilePatterns()
 		initMetadata()
 		if err := loadShortNumberMetadataFromFile(); err != nil {
 			panic(err)
@@ -325,12 +326,12 @@ var (
 	// region, they will be represented as a regex string that always
 	// contains character(s) other than ASCII digits.
 	// Note this regex also includes tilde, which signals waiting for the tone.
-	UNIQUE_INTERNATIONAL_PREFIX = regexp.MustCompile("[\\d]+(?:[~\u2053\u223C\uFF5E][\\d]+)?")
+	UNIQUE_INTERNATIONAL_PREFIX *regexp.Regexp // compiled by compilePatterns
 
-	PLUS_CHARS_PATTERN      = regexp.MustCompile("[" + PLUS_CHARS + "]+")
-	SEPARATOR_PATTERN       = regexp.MustCompile("[" + VALID_PUNCTUATION + "]+")
-	NOT_SEPARATOR_PATTERN   = regexp.MustCompile("[^" + VALID_PUNCTUATION + "]+")
-	CAPTURING_DIGIT_PATTERN = regexp.MustCompile("(" + DIGITS + ")")
+	PLUS_CHARS_PATTERN      *regexp.Regexp // compiled by compilePatterns
+	SEPARATOR_PATTERN       *regexp.Regexp // compiled by compilePatterns
+	NOT_SEPARATOR_PATTERN   *regexp.Regexp // compiled by compilePatterns
+	CAPTURING_DIGIT_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	// Regular expression of acceptable characters that may start a
 	// phone number for the purposes of parsing. This allows us to
@@ -341,7 +342,7 @@ var (
 	// include other punctuation, as this will be stripped later during
 	// parsing and is of no information value when parsing a number.
 	VALID_START_CHAR         = "[" + PLUS_CHARS + DIGITS + "]"
-	VALID_START_CHAR_PATTERN = regexp.MustCompile(VALID_START_CHAR)
+	VALID_START_CHAR_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	// Regular expression of characters typically used to start a second
 	// phone number for the purposes of parsing. This allows us to strip
@@ -351,19 +352,19 @@ var (
 	// (530) 583-6985 x302 and (530) 583-6985 x2303. We remove the second
 	// extension so that the first number is parsed correctly.
 	SECOND_NUMBER_START         = "[\\\\/] *x"
-	SECOND_NUMBER_START_PATTERN = regexp.MustCompile(SECOND_NUMBER_START)
+	SECOND_NUMBER_START_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	// Regular expression of trailing characters that we want to remove.
 	// We remove all characters that are not alpha or numerical characters.
 	// The hash character is retained here, as it may signify the previous
 	// block was an extension.
 	UNWANTED_END_CHARS        = "[[\\P{N}&&\\P{L}]&&[^#]]+$"
-	UNWANTED_END_CHAR_PATTERN = regexp.MustCompile(UNWANTED_END_CHARS)
+	UNWANTED_END_CHAR_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	// We use this pattern to check if the phone number has at least three
 	// letters in it - if so, then we treat it as a number where some
 	// phone-number digits are represented by letters.
-	VALID_ALPHA_PHONE_PATTERN = regexp.MustCompile("^(?:.*?[A-Za-z]){3}.*$")
+	VALID_ALPHA_PHONE_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	// Regular expression of viable phone numbers. This is location
 	// independent. Checks we have at least three leading digits, and
@@ -430,32 +431,31 @@ var (
 
 	// Regexp of all known extension prefixes used by different regions
 	// followed by 1 or more valid digits, for use when parsing.
-	EXTN_PATTERN = regexp.MustCompile("(?:" + EXTN_PATTERNS_FOR_PARSING + ")$")
+	EXTN_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	// We append optionally the extension pattern to the end here, as a
 	// valid phone number may have an extension prefix appended,
 	// followed by 1 or more digits.
-	VALID_PHONE_NUMBER_PATTERN = regexp.MustCompile(
-		"^(" + VALID_PHONE_NUMBER + "(?:" + EXTN_PATTERNS_FOR_PARSING + ")?)$")
+	VALID_PHONE_NUMBER_PATTERN *regexp.Regexp // compiled by compilePatterns
 
-	NON_DIGITS_PATTERN = regexp.MustCompile(`(\D+)`)
-	DIGITS_PATTERN     = regexp.MustCompile(`(\d+)`)
+	NON_DIGITS_PATTERN *regexp.Regexp // compiled by compilePatterns
+	DIGITS_PATTERN     *regexp.Regexp // compiled by compilePatterns
 
 	// The FIRST_GROUP_PATTERN was originally set to $1 but there are some
 	// countries for which the first group is not used in the national
 	// pattern (e.g. Argentina) so the $1 group does not match correctly.
 	// Therefore, we use \d, so that the first group actually used in the
 	// pattern will be matched.
-	FIRST_GROUP_PATTERN = regexp.MustCompile(`(\$\d)`)
-	NP_PATTERN          = regexp.MustCompile(`\$NP`)
-	FG_PATTERN          = regexp.MustCompile(`\$FG`)
-	CC_PATTERN          = regexp.MustCompile(`\$CC`)
+	FIRST_GROUP_PATTERN *regexp.Regexp // compiled by compilePatterns
+	NP_PATTERN          *regexp.Regexp // compiled by compilePatterns
+	FG_PATTERN          *regexp.Regexp // compiled by compilePatterns
+	CC_PATTERN          *regexp.Regexp // compiled by compilePatterns
 
 	// A pattern that is used to determine if the national prefix
 	// formatting rule has the first group only, i.e., does not start
 	// with the national prefix. Note that the pattern explicitly allows
 	// for unbalanced parentheses.
-	FIRST_GROUP_ONLY_PREFIX_PATTERN = regexp.MustCompile(`\(?\$1\)?`)
+	FIRST_GROUP_ONLY_PREFIX_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	REGION_CODE_FOR_NON_GEO_ENTITY = "001"
 
@@ -464,7 +464,7 @@ var (
 	RFC3966_VISUAL_SEPARATOR             = "[\\-\\.\\(\\)]?"
 	RFC3966_PHONE_DIGIT                  = "(" + DIGITS + "|" + RFC3966_VISUAL_SEPARATOR + ")"
 	RFC3966_GLOBAL_NUMBER_DIGITS         = "^\\" + string(PLUS_SIGN) + RFC3966_PHONE_DIGIT + "*" + DIGITS + RFC3966_PHONE_DIGIT + "*$"
-	RFC3966_GLOBAL_NUMBER_DIGITS_PATTERN = regexp.MustCompile(RFC3966_GLOBAL_NUMBER_DIGITS)
+	RFC3966_GLOBAL_NUMBER_DIGITS_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	// Regular expression of valid domainname for the phone-context parameter, following the syntax
 	// defined in RFC3966.
@@ -472,7 +472,7 @@ var (
 	RFC3966_DOMAINLABEL        = "[" + ALPHANUM + "]+((\\-)*[" + ALPHANUM + "])*"
 	RFC3966_TOPLABEL           = "[" + VALID_ALPHA + "]+((\\-)*[" + ALPHANUM + "])*"
 	RFC3966_DOMAINNAME         = "^(" + RFC3966_DOMAINLABEL + "\\.)*" + RFC3966_TOPLABEL + "\\.?$"
-	RFC3966_DOMAINNAME_PATTERN = regexp.MustCompile(RFC3966_DOMAINNAME)
+	RFC3966_DOMAINNAME_PATTERN *regexp.Regexp // compiled by compilePatterns
 
 	// Set of country codes that have geographically assigned mobile numbers (see GEO_MOBILE_COUNTRIES
 	// below) which are not based on *area codes*. For example, in China mobile numbers start with a
@@ -501,6 +501,34 @@ var (
 
 	dataLoadMutex = sync.Mutex{}
 )
+
+// compilePatterns compiles the package's fixed regular expressions; Load
+// calls it. (sluice's patch: upstream compiles them in package variable
+// initialisers, about 1,000 allocations at the start of every process that
+// links the package.)
+func compilePatterns() {
+	UNIQUE_INTERNATIONAL_PREFIX = regexp.MustCompile("[\\d]+(?:[~\u2053\u223C\uFF5E][\\d]+)?")
+	PLUS_CHARS_PATTERN = regexp.MustCompile("[" + PLUS_CHARS + "]+")
+	SEPARATOR_PATTERN = regexp.MustCompile("[" + VALID_PUNCTUATION + "]+")
+	NOT_SEPARATOR_PATTERN = regexp.MustCompile("[^" + VALID_PUNCTUATION + "]+")
+	CAPTURING_DIGIT_PATTERN = regexp.MustCompile("(" + DIGITS + ")")
+	VALID_START_CHAR_PATTERN = regexp.MustCompile(VALID_START_CHAR)
+	SECOND_NUMBER_START_PATTERN = regexp.MustCompile(SECOND_NUMBER_START)
+	UNWANTED_END_CHAR_PATTERN = regexp.MustCompile(UNWANTED_END_CHARS)
+	VALID_ALPHA_PHONE_PATTERN = regexp.MustCompile("^(?:.*?[A-Za-z]){3}.*$")
+	EXTN_PATTERN = regexp.MustCompile("(?:" + EXTN_PATTERNS_FOR_PARSING + ")$")
+	VALID_PHONE_NUMBER_PATTERN = regexp.MustCompile(
+		"^(" + VALID_PHONE_NUMBER + "(?:" + EXTN_PATTERNS_FOR_PARSING + ")?)$")
+	NON_DIGITS_PATTERN = regexp.MustCompile(`(\D+)`)
+	DIGITS_PATTERN = regexp.MustCompile(`(\d+)`)
+	FIRST_GROUP_PATTERN = regexp.MustCompile(`(\$\d)`)
+	NP_PATTERN = regexp.MustCompile(`\$NP`)
+	FG_PATTERN = regexp.MustCompile(`\$FG`)
+	CC_PATTERN = regexp.MustCompile(`\$CC`)
+	FIRST_GROUP_ONLY_PREFIX_PATTERN = regexp.MustCompile(`\(?\$1\)?`)
+	RFC3966_GLOBAL_NUMBER_DIGITS_PATTERN = regexp.MustCompile(RFC3966_GLOBAL_NUMBER_DIGITS)
+	RFC3966_DOMAINNAME_PATTERN = regexp.MustCompile(RFC3966_DOMAINNAME)
+}
 
 // INTERNATIONAL and NATIONAL formats are consistent with the definition
 // in ITU-T Recommendation E123. For example, the number of the Google
@@ -3509,31 +3537,4 @@ func GetCarrierWithPrefixForNumber(number *PhoneNumber, lang string) (string, in
 
 	// fallback to english
 	return getValueForNumber(carrierPrefixMap, carrierData, carrierDataPath, "en", 10, number)
-}
-
-// GetGeocodingForNumber returns the location we think the number was first acquired in. This is
-// just our best guess, there is no guarantee to its accuracy.
-func GetGeocodingForNumber(number *PhoneNumber, lang string) (string, error) {
-	geocoding, _, err := getValueForNumber(geocodingPrefixMap, geocodingData, geocodingDataPath, lang, 10, number)
-	if err != nil || geocoding != "" {
-		return geocoding, err
-	}
-
-	// fallback to english
-	geocoding, _, err = getValueForNumber(geocodingPrefixMap, geocodingData, geocodingDataPath, "en", 10, number)
-	if err != nil || geocoding != "" {
-		return geocoding, err
-	}
-
-	// fallback to locale
-	var reg language.Region
-	if reg, err = language.ParseRegion(GetRegionCodeForNumber(number)); err != nil {
-		return "", err
-	}
-
-	var langT language.Tag
-	if langT, err = language.Parse(lang); err != nil {
-		langT = language.English // fallback to english
-	}
-	return display.Regions(langT).Name(reg), nil
 }

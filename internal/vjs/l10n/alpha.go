@@ -87,9 +87,14 @@ func newClassTable(name string, specs []classSpec, aliases map[string]string) *c
 	return t
 }
 
+// The tables are built on first use, not at every start.
 var (
-	alphaTable = newClassTable("_alpha.alpha", alphaSpecs, alphaSpecsAliases)
-	alnumTable = newClassTable("_alpha.alphanumeric", alnumSpecs, alnumSpecsAliases)
+	alphaTable = sync.OnceValue(func() *classTable {
+		return newClassTable("_alpha.alpha", alphaSpecs, alphaSpecsAliases)
+	})
+	alnumTable = sync.OnceValue(func() *classTable {
+		return newClassTable("_alpha.alphanumeric", alnumSpecs, alnumSpecsAliases)
+	})
 )
 
 // lookup resolves `locale in table` for a property key.
@@ -124,27 +129,27 @@ func (t *classTable) check(s, locale string) (bool, error) {
 }
 
 // IsAlpha is validator.js isAlpha(s, locale); "" means the default en-US.
-func IsAlpha(s, locale string) (bool, error) { return alphaTable.check(s, locale) }
+func IsAlpha(s, locale string) (bool, error) { return alphaTable().check(s, locale) }
 
 // IsAlphanumeric is validator.js isAlphanumeric(s, locale); "" means en-US.
-func IsAlphanumeric(s, locale string) (bool, error) { return alnumTable.check(s, locale) }
+func IsAlphanumeric(s, locale string) (bool, error) { return alnumTable().check(s, locale) }
 
 // BindAlpha binds the validator plugin's `alpha`: arg is the locale
 // argument (`rule.value || rule`).
-func BindAlpha(arg any) (Checker, error) { return alphaTable.bind(arg) }
+func BindAlpha(arg any) (Checker, error) { return alphaTable().bind(arg) }
 
 // BindAlphanumeric binds the validator plugin's `alphanumeric`.
-func BindAlphanumeric(arg any) (Checker, error) { return alnumTable.bind(arg) }
+func BindAlphanumeric(arg any) (Checker, error) { return alnumTable().bind(arg) }
 
 // BindDataMateAlpha binds data-mate isAlpha: option `locale`, en-US when
 // falsy.
 func BindDataMateAlpha(opts map[string]any) (Checker, error) {
-	return alphaTable.bind(dataMateLocale(opts))
+	return alphaTable().bind(dataMateLocale(opts))
 }
 
 // BindDataMateAlphanumeric binds data-mate isAlphanumeric.
 func BindDataMateAlphanumeric(opts map[string]any) (Checker, error) {
-	return alnumTable.bind(dataMateLocale(opts))
+	return alnumTable().bind(dataMateLocale(opts))
 }
 
 func dataMateLocale(opts map[string]any) any {

@@ -98,7 +98,7 @@ func TestOracleCharsets(t *testing.T) {
 		if l.Fn != "charset" {
 			continue
 		}
-		tbl := map[string]*classTable{"alpha": alphaTable, "alphanumeric": alnumTable}[l.Table]
+		tbl := map[string]*classTable{"alpha": alphaTable(), "alphanumeric": alnumTable()}[l.Table]
 		m, err := tbl.lookup(l.Locale)
 		if err != nil {
 			t.Fatal(err)

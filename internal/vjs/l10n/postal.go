@@ -2,21 +2,23 @@ package l10n
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
-// postalMatchers maps each locale to its matcher.
-var postalMatchers = buildPostalMatchers()
+// postalMatchers maps each locale to its matcher (built on first use, not
+// at every start).
+var postalMatchers = sync.OnceValue(buildPostalMatchers)
 
 // postalAny holds the matchers in validator.js's key order.
-var postalAny = func() []func(string) bool {
+var postalAny = sync.OnceValue(func() []func(string) bool {
 	out := make([]func(string) bool, len(postalLocales))
 	for i, l := range postalLocales {
-		out[i] = postalMatchers[l]
+		out[i] = postalMatchers()[l]
 	}
 	return out
-}()
+})
 
 func buildPostalMatchers() map[string]func(string) bool {
 	m := make(map[string]func(string) bool, len(postalLocales))
@@ -87,7 +89,7 @@ func nlLookahead(s string) bool {
 
 // postalAnyMatch is the "any" locale: some pattern matches.
 func postalAnyMatch(s string) bool {
-	for _, m := range postalAny {
+	for _, m := range postalAny() {
 		if m(s) {
 			return true
 		}
@@ -99,7 +101,7 @@ func postalAnyMatch(s string) bool {
 // then `locale === 'any'` (isString tells whether the argument was a
 // string, not merely a value whose String() is "any").
 func postalLookup(key string, isString bool) (func(string) bool, error) {
-	if m, ok := postalMatchers[key]; ok {
+	if m, ok := postalMatchers()[key]; ok {
 		return m, nil
 	}
 	if objectProtoKeys[key] {

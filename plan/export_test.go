@@ -1,0 +1,30 @@
+package plan
+
+// WithoutFreshTargets clears the fresh mark of every extraction of p's
+// selectors: each target is then looked for before it is written, and
+// the output:false keys are looked for too (the path fresh targets are
+// tested against).
+func WithoutFreshTargets(p *Plan) {
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			e.fresh, e.restrictSlot = false, 0
+		}
+	}
+	p.restrictTargets = nil
+}
+
+// FreshTargets lists the targets of p's selectors' extractions marked
+// fresh, in plan order.
+func FreshTargets(p *Plan) []string {
+	var out []string
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			if e.fresh {
+				out = append(out, e.targetKey)
+			}
+		}
+	}
+	return out
+}
+
+func WithoutRestrictTargets(p *Plan) { p.restrictTargets = nil }
