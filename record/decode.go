@@ -418,7 +418,13 @@ func (d *decoder) memberValue(node *Shape) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		l := d.lazyText(text)
+		var l *lazyJSON
+		if sl := d.slab; sl != nil {
+			l = sl.lazyInRoom(text)
+		}
+		if l == nil {
+			l = d.lazyText(text)
+		}
 		if node != nil {
 			l.node = node.sampleLazy()
 		}
