@@ -185,7 +185,13 @@ func (d *decoder) object() (any, error) {
 		return nil, err
 	}
 	d.i++ // {
-	o := d.startObject()
+	var o *Object
+	if sl := d.slab; sl != nil && d.depth != 1 {
+		o = sl.smallInRoom()
+	}
+	if o == nil {
+		o = d.startObject()
+	}
 	sh := nestedShapes.root // the shape of the keys so far
 	if d.depth == 1 {
 		sh = recordShapes.root
