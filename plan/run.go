@@ -210,9 +210,9 @@ func (p *Plan) checkCandidates(o *record.Object, hits []int, st *State) []int {
 	checks := p.index.checks
 	n := 0
 	for _, i := range hits {
-		if m := checks[i].m; m != nil {
+		if c := &checks[i]; c.m != nil {
 			st.running(placeSelector, i, 0)
-			matched := m.MatchWithin(o, &st.budget)
+			matched := c.test.MatchWithin(o, &st.budget)
 			if st.budget.Err() != nil {
 				if matched {
 					hits[n] = i

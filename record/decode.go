@@ -185,7 +185,13 @@ func (d *decoder) object() (any, error) {
 		return nil, err
 	}
 	d.i++ // {
-	o := d.startObject()
+	var o *Object
+	if sl := d.slab; sl != nil && d.depth != 1 {
+		o = sl.smallInRoom()
+	}
+	if o == nil {
+		o = d.startObject()
+	}
 	sh := nestedShapes.root // the shape of the keys so far
 	if d.depth == 1 {
 		sh = recordShapes.root
@@ -414,11 +420,17 @@ func (d *decoder) memberValue(node *Shape) (any, error) {
 		if node != nil && node.eager.Load() {
 			return d.value()
 		}
-		text, err := d.skip()
+		text, err := d.skipMember()
 		if err != nil {
 			return nil, err
 		}
-		l := d.lazyText(text)
+		var l *lazyJSON
+		if sl := d.slab; sl != nil {
+			l = sl.lazyInRoom(text)
+		}
+		if l == nil {
+			l = d.lazyText(text)
+		}
 		if node != nil {
 			l.node = node.sampleLazy()
 		}

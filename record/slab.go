@@ -212,6 +212,19 @@ func (d *decoder) boxFloat(f float64) any {
 // nextChunk is the size of a decoder's next own chunk after one of n.
 func nextChunk(n int) int { return min(max(4, 2*n), slabChunk) }
 
+// lazyInRoom is lazyJSON when the chunk has room, small enough to be
+// inlined (memberValue: one call less per member); else nil.
+func (sl *slab) lazyInRoom(text string) *lazyJSON {
+	n := len(sl.lazys)
+	if n == cap(sl.lazys) {
+		return nil
+	}
+	sl.lazys = sl.lazys[:n+1]
+	l := &sl.lazys[n]
+	*l = lazyJSON{text: text, slab: sl}
+	return l
+}
+
 func (d *decoder) lazyText(text string) *lazyJSON {
 	if d.slab == nil {
 		return &lazyJSON{text: text}
