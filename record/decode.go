@@ -444,7 +444,14 @@ func (d *decoder) array() (any, error) {
 		return nil, err
 	}
 	d.i++ // [
-	v, a := d.newArray()
+	var v any
+	var a *[]any
+	if sl := d.slab; sl != nil {
+		v, a = sl.arrayInRoom()
+	}
+	if a == nil {
+		v, a = d.newArray()
+	}
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
