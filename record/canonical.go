@@ -34,7 +34,10 @@ func canonicalValue(s string, i int, budget *int) (int, bool) {
 	}
 	switch s[i] {
 	case '{':
-		return canonicalObject(s, i, budget)
+		if i+1 < len(s) && s[i+1] == '}' {
+			return i + 2, true
+		}
+		return canonicalMembers(s, i, i+1, 0, 0, nil, budget)
 	case '[':
 		return canonicalArray(s, i, budget)
 	case '"':
@@ -47,14 +50,29 @@ func canonicalValue(s string, i int, budget *int) (int, bool) {
 	return canonicalNumber(s, i)
 }
 
-// canonicalObject checks the object opened at s[open].
-func canonicalObject(s string, open int, budget *int) (int, bool) {
-	i := open + 1
-	if i < len(s) && s[i] == '}' {
-		return i + 1, true
-	}
-	var bits uint64 // keyBit of the keys so far: a new bit is a new key
-	for n := 0; ; n++ {
+// keySpans is how many keys of an object canonicalWideObject remembers
+// the place of, so that a key whose keyBit an earlier key has is compared
+// with the earlier keys instead of scanning the object again: a record
+// has keys enough (a dozen or two) for a collision of one-bit hashes to
+// be likely, and for rereading the object at each to run past budget.
+const keySpans = 24
+
+// spanFrom is the number of keys before which a collision of key bits
+// is checked by scanning the object again, as short as making spans
+// (nested objects have a few keys).
+const spanFrom = 4
+
+// spanLimit bounds the texts whose places a span holds; the keys of a
+// longer text are found by scanning again.
+const spanLimit = 1 << 32
+
+// canonicalMembers checks the members of the (not empty) object opened
+// at s[open] from its n-th key, at s[i], on; bits has the keyBit of the
+// keys before (a new bit is a new key). Without spans, the first key
+// from the spanFrom-th on whose bit an earlier key has hands the rest to
+// canonicalWideObject.
+func canonicalMembers(s string, open, i, n int, bits uint64, spans *[keySpans]uint64, budget *int) (int, bool) {
+	for ; ; n++ {
 		if i >= len(s) || s[i] != '"' || n >= maxCanonicalKeys {
 			return i, false
 		}
@@ -68,8 +86,13 @@ func canonicalObject(s string, open int, budget *int) (int, bool) {
 		}
 		if bit := keyBit(k); bits&bit == 0 {
 			bits |= bit
-		} else if repeatedKey(s, open, i, k, budget) {
+		} else if spans == nil && n >= spanFrom {
+			return canonicalWideObject(s, open, i, n, bits, budget)
+		} else if repeatedSpan(s, spans, n, open, i, k, budget) {
 			return end, false
+		}
+		if spans != nil && n < keySpans {
+			spans[n] = uint64(i+1)<<32 | uint64(end)
 		}
 		i = end + 1
 		if i >= len(s) || s[i] != ':' {
@@ -88,6 +111,36 @@ func canonicalObject(s string, open int, budget *int) (int, bool) {
 			return i, false
 		}
 	}
+}
+
+// canonicalWideObject goes on with the object opened at s[open] from its
+// n-th key, at s[at], whose bit an earlier key has: it notes where the
+// keys before are (read once more, once) and has the keys that follow
+// compared with those.
+func canonicalWideObject(s string, open, at, n int, bits uint64, budget *int) (int, bool) {
+	var spans [keySpans]uint64
+	for i, j := open+1, 0; i < at && j < keySpans && len(s) < spanLimit; j++ {
+		end := i + 1 + strings.IndexByte(s[i+1:], '"') // no escapes: canonical
+		spans[j] = uint64(i+1)<<32 | uint64(end)
+		i = skipCanonical(s, end+2) + 1 // past ':', the value and ','
+	}
+	return canonicalMembers(s, open, at, n, bits, &spans, budget)
+}
+
+// repeatedSpan reports whether k, the n-th key, at s[at], is a key
+// before it: one of the keys noted in spans, or without spans or when
+// there are more keys, one found by scanning the object again
+// (repeatedKey).
+func repeatedSpan(s string, spans *[keySpans]uint64, n, open, at int, k string, budget *int) bool {
+	if spans == nil || n > keySpans || len(s) >= spanLimit {
+		return repeatedKey(s, open, at, k, budget)
+	}
+	for _, sp := range spans[:n] {
+		if s[sp>>32:uint32(sp)] == k {
+			return true
+		}
+	}
+	return false
 }
 
 // canonicalArray checks the array opened at s[open].

@@ -176,13 +176,16 @@ var canonicalMutations = []string{" ", "\n", `\n`, `\u000a`, `\u001f`, `\u001F`,
 	`"k":1,"k":2`, `"a":[{"b":1,"b":1}]`, `"\u0061":1,"a":2`, "[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]", `{"":0,"":1}`, `[]`, `{}`, `""`}
 
 // TestCanonicalMutations pins canonical() against decoding and encoding:
-// the nested members of sample records and random records with random edits spliced in at
+// sample records, their nested members and random records with random edits spliced in at
 // random places; canonical() never says yes to a valid text that does
 // not encode as itself, and says yes to nearly every one that does and
 // has no escape.
 func TestCanonicalMutations(t *testing.T) {
 	rng := rand.New(rand.NewSource(23))
-	bases := lazyTexts(t)[:1000] // (whole records have keys enough to pass the repeated-key checks' budget)
+	bases := lazyTexts(t)[:1000]
+	for _, f := range []string{"../testdata/orders/orders-2k.ndjson", "../testdata/weblog/weblogs-2k.ndjson"} {
+		bases = append(bases, fileStrings(t, f)[:300]...)
+	}
 	for i := 0; i < 300; i++ {
 		bases = append(bases, randomRecord(rng, i))
 	}

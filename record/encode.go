@@ -128,29 +128,52 @@ func appendShortDecimal(b []byte, f float64) ([]byte, bool) {
 
 // appendFixed appends ±m·10^-k with k > 0 decimals: m's digits with a
 // point before the last k, a 0 before the point when m has no more
-// (written from the last digit back, in one copy).
+// (written from the last digit back, two digits per division, in one
+// copy).
 func appendFixed(b []byte, neg bool, m uint64, k int) []byte {
 	var buf [24]byte // a sign, 15 digits, a point and 0.0000000
 	i := len(buf)
-	for ; k > 0; k-- {
+	for ; k >= 2; k -= 2 {
+		i -= 2
+		m = putPair(buf[i:], m)
+	}
+	if k == 1 {
 		i--
 		buf[i] = byte('0' + m%10)
 		m /= 10
 	}
 	i--
 	buf[i] = '.'
-	for {
+	for m >= 100 {
+		i -= 2
+		m = putPair(buf[i:], m)
+	}
+	if m >= 10 {
+		i -= 2
+		putPair(buf[i:], m)
+	} else {
 		i--
-		buf[i] = byte('0' + m%10)
-		if m /= 10; m == 0 {
-			break
-		}
+		buf[i] = byte('0' + m)
 	}
 	if neg {
 		i--
 		buf[i] = '-'
 	}
 	return append(b, buf[i:]...)
+}
+
+// digitPairs is "00" to "99": the two last digits of a number in one
+// lookup.
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
+
+// putPair writes the last two digits of m to p and returns m without them.
+func putPair(p []byte, m uint64) uint64 {
+	q := m / 100
+	r := (m - q*100) * 2
+	p[0], p[1] = digitPairs[r], digitPairs[r+1]
+	return q
 }
 
 func appendArray(b []byte, a []any, limit, depth int) ([]byte, bool) {

@@ -71,3 +71,37 @@ func BenchmarkEncodePlanOutput(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAppendStrings writes the strings of the outputs of both rule
+// sets (values and keys), one after another.
+func BenchmarkAppendStrings(b *testing.B) {
+	var strs []string
+	var collect func(v any)
+	collect = func(v any) {
+		switch x := v.(type) {
+		case string:
+			strs = append(strs, x)
+		case *record.Object:
+			for i := 0; i < x.Len(); i++ {
+				k, e := x.At(i)
+				strs = append(strs, k)
+				collect(e)
+			}
+		case []any:
+			for _, e := range x {
+				collect(e)
+			}
+		}
+	}
+	for _, o := range planOutputs(b, "../testdata/weblog/weblog-rules.txt", "../testdata/weblog/weblog-types.json", "../testdata/weblog/weblogs-2k.ndjson") {
+		collect(o)
+	}
+	for _, o := range planOutputs(b, "../testdata/orders/orders-rules.txt", "../testdata/orders/orders-types.json", "../testdata/orders/orders-2k.ndjson") {
+		collect(o)
+	}
+	buf := make([]byte, 0, 4096)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = record.AppendString(buf[:0], strs[i%len(strs)])
+	}
+}
