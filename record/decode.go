@@ -186,8 +186,12 @@ func (d *decoder) object() (any, error) {
 	}
 	d.i++ // {
 	var o *Object
-	if sl := d.slab; sl != nil && d.depth != 1 {
-		o = sl.smallInRoom()
+	if sl := d.slab; sl != nil {
+		if d.depth != 1 {
+			o = sl.smallInRoom()
+		} else if d.lazy {
+			o = sl.recordInRoom()
+		}
 	}
 	if o == nil {
 		o = d.startObject()
