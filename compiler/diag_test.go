@@ -66,3 +66,46 @@ func TestStringOffsetEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestCycles: every tag/follow cycle is one RUL007 at the follow of its
+// first rule, the cycle's other rules related in order; rules that only
+// share followers (a diamond) are no cycle.
+func TestCycles(t *testing.T) {
+	text := strings.Join([]string{
+		`{"selector": "a:1", "source": "x", "target": "x", "tag": "s"}`,
+		`{"follow": "s", "post_process": "trim", "tag": "d1"}`,          // diamond: s -> d1, d2 -> d3
+		`{"follow": "s", "post_process": "trim", "tag": "d2"}`,          //
+		`{"follow": "d1", "post_process": "trim", "tags": ["d3"]}`,      //
+		`{"follow": "d2", "post_process": "trim", "tags": ["d3"]}`,      //
+		`{"follow": "self", "post_process": "trim", "tag": "self"}`,     // self-loop
+		`{"follow": "p", "post_process": "trim", "tag": "q"}`,           // p <-> q
+		`{"follow": "q", "post_process": "trim", "tag": "p"}`,           //
+		`{"follow": "k", "post_process": "trim", "tag": "l"}`,           // k -> l -> m -> k
+		`{"follow": "l", "post_process": "trim", "tag": "m"}`,           //
+		`{"follow": "m", "post_process": "trim", "tags": ["k", "out"]}`, //
+		`{"follow": "d3", "post_process": "trim"}`,
+		`{"follow": "out", "post_process": "trim"}`,
+	}, "\n") + "\n"
+	_, diags := Compile([]*diag.Source{diag.NewSource("rules.txt", []byte(text))}, Config{})
+	var got []string
+	for _, d := range diags.Items {
+		if d.Code != CodeCycle {
+			continue
+		}
+		s := d.Span.String()
+		for _, r := range d.Related {
+			s += " <- " + r.Span.String()
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"rules.txt:6:12",
+		"rules.txt:7:12 <- rules.txt:8:12",
+		"rules.txt:9:12 <- rules.txt:10:12 <- rules.txt:11:12",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		var b bytes.Buffer
+		diag.Render(&b, diags)
+		t.Errorf("got:\n%s\nwant:\n%s\nrendered:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), b.String())
+	}
+}

@@ -17,8 +17,11 @@ type graph struct {
 	edges   map[[2]string]bool
 }
 
-func newGraph() *graph {
-	return &graph{payload: map[string]*Rule{}, preds: map[string][]string{}, succs: map[string][]string{}, edges: map[[2]string]bool{}}
+// newGraph makes a graph for about n nodes and edges (sized once, not
+// grown rule by rule).
+func newGraph(n int) *graph {
+	return &graph{payload: make(map[string]*Rule, n), preds: make(map[string][]string, n),
+		succs: make(map[string][]string, n), edges: make(map[[2]string]bool, n)}
 }
 
 func (g *graph) addNode(id string, r *Rule) {
@@ -63,7 +66,7 @@ func buildTagMap(rules []*Rule) map[string][]string {
 // buildGraph adds nodes and edges in load order (§5.2) and reports follows
 // of unknown tags and followed tags that sit on inert rules.
 func buildGraph(rules []*Rule, tags map[string][]string, diags *diag.List) *graph {
-	g := newGraph()
+	g := newGraph(len(rules))
 	var follows []string
 	byFollow := map[string][]*Rule{}
 	for _, r := range rules {
@@ -147,7 +150,7 @@ func editDistance(a, b string) int {
 // cycles returns the strongly connected components with more than one node
 // and the self-loops (Tarjan).
 func (g *graph) cycles() [][]string {
-	t := tarjan{g: g, index: map[string]int{}, low: map[string]int{}, on: map[string]bool{}}
+	t := tarjan{g: g, index: make(map[string]int, len(g.order))}
 	for _, id := range g.order {
 		if _, seen := t.index[id]; !seen {
 			t.visit(id)
@@ -156,37 +159,39 @@ func (g *graph) cycles() [][]string {
 	return t.out
 }
 
+// tarjan numbers the nodes in visit order (index); low and on are indexed
+// by that number.
 type tarjan struct {
 	g     *graph
-	n     int
 	index map[string]int
-	low   map[string]int
-	on    map[string]bool
+	low   []int
+	on    []bool
 	stack []string
 	out   [][]string
 }
 
 func (t *tarjan) visit(v string) {
-	t.index[v], t.low[v] = t.n, t.n
-	t.n++
+	n := len(t.low)
+	t.index[v] = n
+	t.low = append(t.low, n)
+	t.on = append(t.on, true)
 	t.stack = append(t.stack, v)
-	t.on[v] = true
 	for _, w := range t.g.succs[v] {
-		if _, seen := t.index[w]; !seen {
+		if iw, seen := t.index[w]; !seen {
 			t.visit(w)
-			t.low[v] = min(t.low[v], t.low[w])
-		} else if t.on[w] {
-			t.low[v] = min(t.low[v], t.index[w])
+			t.low[n] = min(t.low[n], t.low[t.index[w]])
+		} else if t.on[iw] {
+			t.low[n] = min(t.low[n], iw)
 		}
 	}
-	if t.low[v] != t.index[v] {
+	if t.low[n] != n {
 		return
 	}
 	var comp []string
 	for {
 		w := t.stack[len(t.stack)-1]
 		t.stack = t.stack[:len(t.stack)-1]
-		t.on[w] = false
+		t.on[t.index[w]] = false
 		comp = append(comp, w)
 		if w == v {
 			break

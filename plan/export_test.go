@@ -26,5 +26,3 @@ func FreshTargets(p *Plan) []string {
 	}
 	return out
 }
-
-func WithoutRestrictTargets(p *Plan) { p.restrictTargets = nil }

@@ -203,25 +203,8 @@ func (e *Extraction) regexFirst(s string, st *State) (any, error) {
 // one key). A fresh target that is an output:false key notes where it
 // was appended (restrictSlot).
 func (p *Plan) markFreshTargets() {
-	writers := map[string]int{}
-	for _, s := range p.Selectors {
-		for _, e := range s.Extractions {
-			if segs := e.Target.Segments(); len(segs) > 0 {
-				writers[segs[0]]++
-			}
-			if !e.oneKeyTarget {
-				writers[e.Target.String()]++
-			}
-		}
-	}
-	p.restrictTargets = nil
-	slots := map[string]int32{}
-	for _, k := range p.restrictKeys {
-		if slots[k] == 0 {
-			p.restrictTargets = append(p.restrictTargets, record.NewTarget(k))
-			slots[k] = int32(len(p.restrictTargets))
-		}
-	}
+	writers := targetWriters(p.Selectors)
+	slots := p.restrictSlots()
 	noted := false
 	for _, s := range p.Selectors {
 		for _, e := range s.Extractions {
@@ -238,37 +221,45 @@ func (p *Plan) markFreshTargets() {
 	}
 }
 
+// targetWriters counts the extractions of sels that write each key.
+func targetWriters(sels []*Selector) map[string]int {
+	writers := map[string]int{}
+	for _, s := range sels {
+		for _, e := range s.Extractions {
+			if segs := e.Target.Segments(); len(segs) > 0 {
+				writers[segs[0]]++
+			}
+			if !e.oneKeyTarget {
+				writers[e.Target.String()]++
+			}
+		}
+	}
+	return writers
+}
+
+// restrictSlots sets p.restrictTargets, the distinct output:false keys,
+// and returns the slot of each (1 + its index); none when there are more
+// than the output pass takes by position.
+func (p *Plan) restrictSlots() map[string]int32 {
+	p.restrictTargets = nil
+	slots := map[string]int32{}
+	for _, k := range p.restrictKeys {
+		if slots[k] == 0 {
+			p.restrictTargets = append(p.restrictTargets, record.NewTarget(k))
+			slots[k] = int32(len(p.restrictTargets))
+		}
+	}
+	if len(p.restrictTargets) > record.MaxTargetsAt {
+		p.restrictTargets = nil
+		return nil
+	}
+	return slots
+}
+
 // noteRestricted notes that the output:false key of restrictTargets slot
 // (1 + its index) was appended to the record's fork at position i.
 func (st *State) noteRestricted(slot int32, i int) {
-	if int(slot) <= len(st.restrictAt) && i < 64 {
-		st.restrictAt[slot-1] = int32(i) + 1
+	if i < 64 {
+		st.restrictAt |= uint64(i+1) << (8 * (slot - 1))
 	}
-}
-
-// deleteRestricted removes p's output:false keys from o by where their
-// extractions appended them (noteRestricted), and reports whether it
-// could: every noted position must still hold its key and no key without
-// one may be there (post-processing may have removed, moved or added
-// keys since). Keys are distinct, so the noted positions are then all of
-// them.
-func (p *Plan) deleteRestricted(o *record.Object, at []int32) bool {
-	if len(at) != len(p.restrictTargets) {
-		return false
-	}
-	var mask uint64
-	n := o.Len()
-	for j, t := range p.restrictTargets {
-		i := int(at[j]) - 1
-		switch {
-		case i >= 0 && (i >= n || o.KeyAt(i) != t.String()):
-			return false
-		case i >= 0:
-			mask |= 1 << i
-		case o.HasTarget(t):
-			return false
-		}
-	}
-	o.DeleteAt(mask)
-	return true
 }

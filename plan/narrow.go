@@ -12,7 +12,17 @@ import (
 // field) holds, so it need not be tested again.
 type check struct {
 	m        *selector.Matcher // what to test: the selector, the rest of it, or nil (it matches)
+	test     selector.Test     // m's test (checkCandidates runs it without reading m)
 	restNode *selector.Node    // the rest's AST, when m is the rest
+}
+
+// checkOf is the check of m (nil: none), with rest its AST when m is the
+// rest of a selector.
+func checkOf(m *selector.Matcher, rest *selector.Node) check {
+	if m == nil {
+		return check{}
+	}
+	return check{m: m, test: m.Test(), restNode: rest}
 }
 
 // decided reports whether a candidate matches without a test.
@@ -24,7 +34,7 @@ func whole(s *Selector) check {
 	if s.All {
 		return check{}
 	}
-	return check{m: s.Matcher}
+	return checkOf(s.Matcher, nil)
 }
 
 // narrowed is the check of a selector the index routes by field and vals.
@@ -43,7 +53,7 @@ func narrowed(s *Selector, field string, vals []any, types map[string]string) ch
 		if err != nil { // cannot happen: its nodes were built within the whole
 			return whole(s)
 		}
-		return check{m: m, restNode: rest}
+		return checkOf(m, rest)
 	}
 	return whole(s)
 }

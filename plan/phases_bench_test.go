@@ -66,20 +66,7 @@ const benchRecords = 128
 // BenchmarkSelect: the selection phase alone (a Matcher-mode plan of the
 // rules: index, selectors, nothing else). The records are decoded once;
 // after the first round their nested values are decoded too.
-func BenchmarkSelect(b *testing.B) {
-	for _, set := range benchSets {
-		b.Run(set.name, func(b *testing.B) {
-			p := compileSet(b, set, plan.Matcher)
-			recs := readRecords(b, set.data, benchRecords)
-			var st plan.State
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				p.RunOne(record.New(recs[i%len(recs)]), &st)
-			}
-		})
-	}
-}
+func BenchmarkSelect(b *testing.B) { benchSelect(b, 0) }
 
 // BenchmarkEncodeOutputs: the encoding of the rules' output records
 // (record.AppendJSON), as rulec run writes them.

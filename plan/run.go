@@ -74,9 +74,10 @@ type State struct {
 	scratch postprocess.Scratch
 	buf     []byte
 	out     *record.Record // the output record ReuseOutput reuses
-	// restrictAt is where the fork got each of the plan's restrictTargets
-	// (1 + the position; 0: not noted), for the output pass
-	restrictAt []int32
+	// restrictAt is where the fork got each of the plan's restrictTargets,
+	// for the output pass: byte j is 1 + the position of the j-th (0: not
+	// noted), as record.Object.DeleteTargetsAt takes them
+	restrictAt uint64
 	groups     []jsre.Group // room for the groups of a regex extraction's match
 }
 
@@ -173,7 +174,10 @@ func (p *Plan) runOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 	if st.KeepSelectors {
 		cur.SetMeta("selectors", p.hitNames(st))
 	}
-	if st.Tracer == nil && p.restrictTargets != nil && p.deleteRestricted(cur.Data, st.restrictAt) {
+	// the output:false keys are removed from where their extractions
+	// appended them when they are still there (post-processing may have
+	// moved, removed or added keys), else output looks for them
+	if st.Tracer == nil && p.restrictTargets != nil && cur.Data.DeleteTargetsAt(p.restrictTargets, st.restrictAt) {
 		return p.outputRequired(cur, nil), nil
 	}
 	return p.output(cur, st.Tracer), nil
@@ -206,9 +210,9 @@ func (p *Plan) checkCandidates(o *record.Object, hits []int, st *State) []int {
 	checks := p.index.checks
 	n := 0
 	for _, i := range hits {
-		if m := checks[i].m; m != nil {
+		if c := &checks[i]; c.m != nil {
 			st.running(placeSelector, i, 0)
-			matched := m.MatchWithin(o, &st.budget)
+			matched := c.test.MatchWithin(o, &st.budget)
 			if st.budget.Err() != nil {
 				if matched {
 					hits[n] = i
@@ -254,10 +258,7 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 	cur := r
 	if p.Extracting {
 		out := st.fork(r)
-		if p.restrictTargets != nil {
-			st.restrictAt = slices.Grow(st.restrictAt[:0], len(p.restrictTargets))[:len(p.restrictTargets)]
-			clear(st.restrictAt)
-		}
+		st.restrictAt = 0
 		for _, h := range st.hits {
 			for j, e := range p.Selectors[h].Extractions {
 				st.running(placeExtraction, h, j)

@@ -5,11 +5,11 @@ import (
 	"github.com/sluice-dev/sluice/record"
 )
 
-// runSlot is run for a step of a pipeline, in which an operation in place
-// on one key with an answer for strings takes the key's value from slot
-// when the operation before it left it there (postprocess.Op.RunSlot);
-// every other step empties the slot, as it may change the record. Traced
-// runs take run, step by step.
+// runSlot is run for a step of a pipeline, in which an operation reading
+// one key and writing one key, with an answer for strings, takes the
+// key's value from slot when the operation before it left it there
+// (postprocess.Op.RunSlot); every other step empties the slot, as it may
+// change the record. Traced runs take run, step by step.
 func (s *Step) runSlot(r *record.Record, st *State, slot *postprocess.Slot) (*record.Record, error) {
 	if s.Kind == StepOp && st.Tracer == nil && s.Op.SlotReady() {
 		return s.Op.RunSlot(r, slot, &st.scratch)

@@ -10,6 +10,10 @@
 // runnable examples; one test runs every example and `rulec docs` prints
 // the reference from the same entries.
 //
+// A plan runs a pipeline's operations that read one key and write one key
+// with RunSlot, which passes the value from one to the next in a Slot
+// instead of each looking it up again; RunSlot answers as RunIn does.
+//
 // An operation keeps nothing of a record beyond its call: a value it caches
 // across records (a compiled pattern, a parsed format) is keyed and held by
 // copies (strings.Clone), because rulec run hands out the memory of a

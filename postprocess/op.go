@@ -26,10 +26,6 @@ type Op struct {
 	// field transform returns a number or boolean (docs/compat.md).
 	KeepScalars bool
 
-	// destKey is the one key of the destination path (the target, or the
-	// source in place) when NewOp found it to be one key: results go
-	// straight to the record's object (see set). "" otherwise.
-	destKey   string
 	oneSource bool
 }
 
@@ -39,7 +35,15 @@ type slotOp struct {
 	// made from the value alone is written where the value was read
 	// (readAt).
 	inPlaceKey bool
-	invert     bool // Invert
+	// slotReady: the op reads one key and writes one key (destKey) and
+	// has an answer for a string (below), so RunSlot runs it on a string
+	// without RunIn.
+	slotReady bool
+	invert    bool // Invert
+	// destKey is the one key of the destination path (the target, or the
+	// source in place) when NewOp found it to be one key: results go
+	// straight to the record's object (see set). "" otherwise.
+	destKey string
 	// srcKey is the one key of Source when NewOp found it to be one key
 	// (oneSource): what Path.Get reads then, through a Key, which a call
 	// does not copy as it copies a Path.
@@ -586,5 +590,7 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 			op.validate = impl.Validate
 		}
 	}
+	answers := op.validString != nil || op.fromString != nil || op.stringFn != nil || op.validate != nil
+	op.slotReady = answers && op.oneSource && op.Sources == nil && op.destKey != ""
 	return op, nil
 }

@@ -2,13 +2,15 @@ package postprocess
 
 import "github.com/sluice-dev/sluice/record"
 
-// Slot is the value of the one key that a run of operations works on in
-// place (InPlaceKey), such as a chain of validations and transforms
-// following one extraction: the first RunSlot looks the key up, the next
-// ones take the value the previous one left, which saves a lookup, a
-// type switch and a wrapper per operation. The zero value holds nothing.
+// Slot is the value of one key of a record that a run of operations
+// reading one key and writing one key pass along (SlotReady), such as a
+// chain of validations and transforms following one extraction: the first
+// RunSlot looks the key up, the next ones take the value the previous one
+// left where it wrote it (in place, or at a key it added), which saves a
+// lookup, a type switch and a wrapper per operation. The zero value holds
+// nothing.
 //
-// A Slot holds a value of one record between operations on that key only:
+// A Slot holds a value of one record between such operations only:
 // whoever runs anything else on the record (another operation, a join, an
 // extraction) calls Reset first, and a Slot never outlives the record's
 // post-processing (rulec run reuses an output record's memory for the next
@@ -23,23 +25,25 @@ type Slot struct {
 // Reset forgets the value held, if any.
 func (s *Slot) Reset() { s.obj = nil }
 
-// InPlaceKey reports whether op reads and writes one key, so that it can
-// run with RunSlot.
+// InPlaceKey reports whether op reads and writes one key, the same.
 func (op *Op) InPlaceKey() bool { return op.inPlaceKey }
 
-// SlotReady reports whether RunSlot can run op without RunIn for a
-// string: it works in place on one key and has an answer for a string.
-func (op *Op) SlotReady() bool {
-	return op.inPlaceKey && (op.validString != nil || op.fromString != nil || op.stringFn != nil || op.validate != nil)
-}
+// SlotReady reports whether RunSlot runs op on a string without RunIn: it
+// reads one key, writes one key, and has an answer for a string.
+func (op *Op) SlotReady() bool { return op.slotReady }
 
-// RunSlot is RunIn for an op with InPlaceKey, with the key's value taken
-// from s when s holds it for r (else read and put in s), and the value the
-// op leaves there kept in s. Strings go straight to the op's answer for a
-// string (ValidString, FromString, a built-in string transform), which is
-// what RunIn's wrappers do for them, without reading the record again;
-// anything else runs RunIn and empties s.
+// RunSlot is RunIn for an op, with the value of its source key taken from
+// s when s holds it for r (else read and put in s). For a SlotReady op and
+// a string, it goes straight to the op's answer for a string
+// (ValidString, FromString, a built-in string transform or validation
+// without a normaliser), which is what RunIn's wrappers do for one,
+// without reading the record again, and s then holds the value the op
+// left at its destination; anything else runs RunIn and empties s.
 func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, error) {
+	if !op.slotReady {
+		s.Reset()
+		return op.RunIn(r, sc)
+	}
 	if s.obj != r.Data || s.key != op.srcKey.String() {
 		if !op.fill(r, s) {
 			return op.RunIn(r, sc)
@@ -70,16 +74,20 @@ func (op *Op) fill(r *record.Record, s *Slot) bool {
 		return false
 	}
 	_, v := r.Data.At(at)
-	*s = Slot{obj: r.Data, key: op.srcKey.String(), at: at, v: v}
+	s.hold(r.Data, op.srcKey.String(), at, v)
 	return true
 }
 
-// slotValidated is runFieldValidator's end for a string: kept where it is
-// when valid XOR inverted, else removed.
+// slotValidated is runFieldValidator's end for a string: kept (where it
+// is in place, else written to the destination) when valid XOR inverted,
+// else removed.
 func (op *Op) slotValidated(r *record.Record, s *Slot, valid bool) (*record.Record, error) {
 	if valid == op.invert {
 		s.Reset()
 		return op.remove(r), nil
+	}
+	if !op.inPlaceKey {
+		op.slotSet(r, s, s.v)
 	}
 	return r, nil
 }
@@ -130,8 +138,28 @@ func (op *Op) slotString(r *record.Record, s *Slot, x string, sc *Scratch) (*rec
 	return r, nil
 }
 
-// slotSet writes v where the slot's value was, and holds it.
+// slotSet writes v to the destination, where the slot's value was in
+// place, and holds it there. A destination key the record did not have
+// is added at the end (Object.Set), which is where s finds it; one it
+// had is somewhere s does not know, so s is emptied.
 func (op *Op) slotSet(r *record.Record, s *Slot, v any) {
-	r.Data.SetAt(s.at, v)
-	s.v = v
+	if op.inPlaceKey {
+		r.Data.SetAt(s.at, v)
+		s.v = v
+		return
+	}
+	n := r.Data.Len()
+	r.Data.Set(op.destKey, v)
+	if r.Data.Len() != n+1 {
+		s.Reset()
+		return
+	}
+	s.hold(r.Data, op.destKey, n, v)
+}
+
+// hold makes s hold v, the value of key at position at of obj. (Field by
+// field: a struct literal is built on the stack and copied in 16-byte
+// moves that wait for the 8-byte stores that made it.)
+func (s *Slot) hold(obj *record.Object, key string, at int, v any) {
+	s.obj, s.key, s.at, s.v = obj, key, at, v
 }

@@ -185,7 +185,17 @@ func (d *decoder) object() (any, error) {
 		return nil, err
 	}
 	d.i++ // {
-	o := d.startObject()
+	var o *Object
+	if sl := d.slab; sl != nil {
+		if d.depth != 1 {
+			o = sl.smallInRoom()
+		} else if d.lazy {
+			o = sl.recordInRoom()
+		}
+	}
+	if o == nil {
+		o = d.startObject()
+	}
 	sh := nestedShapes.root // the shape of the keys so far
 	if d.depth == 1 {
 		sh = recordShapes.root
@@ -414,11 +424,17 @@ func (d *decoder) memberValue(node *Shape) (any, error) {
 		if node != nil && node.eager.Load() {
 			return d.value()
 		}
-		text, err := d.skip()
+		text, err := d.skipMember()
 		if err != nil {
 			return nil, err
 		}
-		l := d.lazyText(text)
+		var l *lazyJSON
+		if sl := d.slab; sl != nil {
+			l = sl.lazyInRoom(text)
+		}
+		if l == nil {
+			l = d.lazyText(text)
+		}
 		if node != nil {
 			l.node = node.sampleLazy()
 		}
@@ -432,7 +448,14 @@ func (d *decoder) array() (any, error) {
 		return nil, err
 	}
 	d.i++ // [
-	v, a := d.newArray()
+	var v any
+	var a *[]any
+	if sl := d.slab; sl != nil {
+		v, a = sl.arrayInRoom()
+	}
+	if a == nil {
+		v, a = d.newArray()
+	}
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++

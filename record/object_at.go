@@ -2,16 +2,43 @@ package record
 
 import "math/bits"
 
-// KeyAt returns the i-th key, without reading its value.
-func (o *Object) KeyAt(i int) string {
-	o.load()
-	return o.fields[i].key
-}
+// MaxTargetsAt is how many keys DeleteTargetsAt takes.
+const MaxTargetsAt = 8
 
-// HasTarget is Has(t.String()).
-func (o *Object) HasTarget(t Target) bool {
+// DeleteTargetsAt removes the keys ts (at most MaxTargetsAt) from o, told
+// where they are: byte j of at is 1 + the position of ts[j], or 0 when
+// its writer did not note one (the key is then expected absent). It
+// checks that first: it removes nothing and reports false when a noted
+// position is past the keys or holds another key, or a key without one
+// is there (whoever noted the positions cannot know what was done to o
+// since). Keys are distinct, so the noted positions are then all of the
+// keys to remove, and it removes them as DeleteAt does.
+func (o *Object) DeleteTargetsAt(ts []Target, at uint64) bool {
 	o.load()
-	return o != nil && o.indexBit(t.name, t.bit) >= 0
+	if len(ts) > MaxTargetsAt {
+		return false
+	}
+	var mask, unnoted uint64
+	for j, t := range ts {
+		i := int(at>>(8*j)&0xff) - 1
+		switch {
+		case i < 0:
+			unnoted |= t.bit
+		case i >= len(o.fields) || i >= 64 || o.fields[i].key != t.name:
+			return false
+		default:
+			mask |= 1 << i
+		}
+	}
+	if o.keyBits&unnoted != 0 { // maybe there: look
+		for j, t := range ts {
+			if at>>(8*j)&0xff == 0 && o.indexBit(t.name, t.bit) >= 0 {
+				return false
+			}
+		}
+	}
+	o.DeleteAt(mask)
+	return true
 }
 
 // DeleteAt removes the members at the positions whose bits are set in at

@@ -61,7 +61,8 @@ func TestDeleteAtAgreesWithDelete(t *testing.T) {
 		for i := 0; i < size && i < 64; i++ {
 			if rnd.Intn(3) == 0 {
 				mask |= 1 << i
-				gone = append(gone, at.KeyAt(i))
+				k, _ := at.At(i)
+				gone = append(gone, k)
 			}
 		}
 		for _, k := range gone {
@@ -72,10 +73,59 @@ func TestDeleteAtAgreesWithDelete(t *testing.T) {
 			t.Fatalf("DeleteAt(%b): %s, Delete of %q: %s", mask, JSON(at), gone, JSON(one))
 		}
 		for i := 0; i < size; i++ {
-			k := NewTarget(fmt.Sprint("k", i))
-			if at.HasTarget(k) != one.Has(k.String()) {
-				t.Fatalf("after DeleteAt(%b): HasTarget(%s) = %v", mask, k, at.HasTarget(k))
+			k := fmt.Sprint("k", i)
+			if at.Has(k) != one.Has(k) {
+				t.Fatalf("after DeleteAt(%b): Has(%s) = %v", mask, k, at.Has(k))
 			}
 		}
+	}
+}
+
+// DeleteTargetsAt, given positions that are right, stale or wrong,
+// either removes what DeleteKeys removes or reports false and changes
+// nothing; with every position right it always removes.
+func TestDeleteTargetsAtAgreesWithDeleteKeys(t *testing.T) {
+	rnd := rand.New(rand.NewSource(9))
+	names := []string{"a", "b", "first_name", "last_name", "search_raw", "x", "request_id"}
+	removed := 0
+	for n := 0; n < 20000; n++ {
+		noted, keys := NewObject(0), NewObject(0)
+		for i := rnd.Intn(len(names) + 1); i > 0; i-- {
+			k := names[rnd.Intn(len(names))]
+			noted.Set(k, float64(i))
+			keys.Set(k, float64(i))
+		}
+		var ts []Target
+		var restrict []string
+		var at uint64
+		allRight := true
+		for j, k := range names[rnd.Intn(3):][:2+rnd.Intn(3)] {
+			ts, restrict = append(ts, NewTarget(k)), append(restrict, k)
+			pos := noted.index(k) + 1 // right
+			switch rnd.Intn(6) {
+			case 0: // stale: moved
+				pos = rnd.Intn(noted.Len() + 2)
+			case 1: // not noted
+				pos = 0
+			}
+			allRight = allRight && pos == noted.index(k)+1
+			at |= uint64(pos) << (8 * j)
+		}
+		before := JSON(noted)
+		ok := noted.DeleteTargetsAt(ts, at)
+		keys.DeleteKeys(restrict)
+		switch {
+		case ok && JSON(noted) != JSON(keys):
+			t.Fatalf("DeleteTargetsAt(%q, %v) on %s: %s, DeleteKeys: %s", restrict, at, before, JSON(noted), JSON(keys))
+		case !ok && JSON(noted) != before:
+			t.Fatalf("DeleteTargetsAt(%q, %v) on %s refused and left %s", restrict, at, before, JSON(noted))
+		case !ok && allRight:
+			t.Fatalf("DeleteTargetsAt(%q, %v) on %s refused right positions", restrict, at, before)
+		case ok:
+			removed++
+		}
+	}
+	if removed < 5000 {
+		t.Fatalf("only %d removals", removed)
 	}
 }

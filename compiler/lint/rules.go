@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"hash/maphash"
+
 	"github.com/sluice-dev/sluice/lang/diag"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -20,8 +22,19 @@ func inertRules(a *analysis) {
 // duplicateRules: a rule identical (key order aside) to an earlier one adds
 // nothing but a second copy of its work.
 func duplicateRules(a *analysis) {
+	seed := maphash.MakeSeed()
+	sums := make([]uint64, len(a.rules))
+	count := make(map[uint64]int, len(a.rules))
+	var buf []byte
+	for i, r := range a.rules {
+		sums[i], buf = memberSum(seed, r.Obj, buf)
+		count[sums[i]]++
+	}
 	first := map[string]*Rule{}
-	for _, r := range a.rules {
+	for i, r := range a.rules {
+		if count[sums[i]] < 2 {
+			continue // no other rule can be identical: skip its sorted JSON
+		}
 		k := record.SortedJSON(r.Obj)
 		if prev, ok := first[k]; ok {
 			d := a.warn(CodeDuplicate, r.Span, "this rule is identical to an earlier one and is shadowed by it")
@@ -30,6 +43,23 @@ func duplicateRules(a *analysis) {
 		}
 		first[k] = r
 	}
+}
+
+// memberSum is a cheap fingerprint of a rule that identical rules share
+// whatever their key order: the sum of the hashes of its members, each its
+// JSON key with, for a string, its JSON value (what SortedJSON writes).
+// Rules with different sums cannot have the same SortedJSON.
+func memberSum(seed maphash.Seed, obj *record.Object, buf []byte) (uint64, []byte) {
+	sum := uint64(obj.Len())
+	for i := range obj.Len() {
+		k, v := obj.At(i)
+		buf = record.AppendString(buf[:0], k)
+		if s, ok := v.(string); ok {
+			buf = record.AppendString(append(buf, ':'), s)
+		}
+		sum += maphash.Bytes(seed, buf)
+	}
+	return sum, buf
 }
 
 // unfollowedTags: a tag exists only to be followed; one that no rule follows

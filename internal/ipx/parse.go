@@ -3,34 +3,41 @@ package ipx
 import "strings"
 
 // parse4 parses a strict dotted quad: four decimal octets 0-255 without
-// leading zeros (ip-utils IPV4_RE).
+// leading zeros (ip-utils IPV4_RE), octet by octet.
 func parse4(s string) (uint32, bool) {
 	var v uint32
-	part, digits := uint32(0), 0
-	dots := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			if digits == 1 && part == 0 {
-				return 0, false // leading zero
-			}
-			part = part*10 + uint32(c-'0')
-			digits++
-			if digits > 3 || part > 255 {
+	i := 0
+	for k := 0; k < 4; k++ {
+		if k > 0 {
+			if i >= len(s) || s[i] != '.' {
 				return 0, false
 			}
-		case c == '.' && digits > 0 && dots < 3:
-			v, part, digits = v<<8|part, 0, 0
-			dots++
-		default:
+			i++
+		}
+		part, n := octet(s, i)
+		if n == 0 || part > 255 {
 			return 0, false
 		}
+		v, i = v<<8|part, i+n
 	}
-	if dots != 3 || digits == 0 {
-		return 0, false
+	return v, i == len(s)
+}
+
+// octet reads the decimal octet at s[i:]: its value and its length, 0 when
+// there is no digit; a leading 0 is the whole octet (what follows it is
+// then not a dot).
+func octet(s string, i int) (uint32, int) {
+	if i >= len(s) || s[i]-'0' > 9 {
+		return 0, 0
 	}
-	return v<<8 | part, true
+	part, n := uint32(s[i]-'0'), 1
+	if part == 0 {
+		return 0, 1
+	}
+	for ; n < 3 && i+n < len(s) && s[i+n]-'0' <= 9; n++ {
+		part = part*10 + uint32(s[i+n]-'0')
+	}
+	return part, n
 }
 
 // parse6 follows ip-utils parseIPv6Int in one pass: the zone (from the

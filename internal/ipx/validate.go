@@ -1,8 +1,18 @@
 package ipx
 
-// IsIP reports whether s is an IPv4 or IPv6 address (ip-utils isIP).
+import "strings"
+
+// IsIP reports whether s is an IPv4 or IPv6 address (ip-utils isIP). It
+// is ParseAddr with the dotted quad tried first: text that is one has no
+// colon.
 func IsIP(s string) bool {
-	_, ok := ParseAddr(s)
+	if _, ok := parse4(s); ok {
+		return true
+	}
+	if strings.IndexByte(s, ':') < 0 {
+		return false
+	}
+	_, ok := parse6(s)
 	return ok
 }
 

@@ -3,6 +3,8 @@ package vjs
 import (
 	"strings"
 
+	"github.com/sluice-dev/sluice/internal/swar"
+
 	"github.com/sluice-dev/sluice/internal/lazyre"
 )
 
@@ -19,10 +21,19 @@ func IsEmail(s string) bool {
 }
 
 // emailLocalOK reports whether every byte of s is of the local part's
-// class: the classes of all the bytes ANDed, without a branch per byte.
+// class, [+-Z] [a-z] % _ (the range +-@ and the letters meet at 'A'):
+// eight bytes at a time while there are eight, then the classes of the
+// bytes ANDed.
 func emailLocalOK(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := swar.Load64(s, i)
+		if w&highs != 0 || byteRange(w, '+', 'Z')|byteRange(w, 'a', 'z')|byteIs(w, '%')|byteIs(w, '_') != highs {
+			return false
+		}
+	}
 	all := uint8(emailLocal)
-	for i := 0; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		all &= emailBytes[s[i]]
 	}
 	return all != 0

@@ -218,15 +218,17 @@ func (t *patternTest) test(v any, ok bool, b *jsre.Budget) bool {
 	return expand(t.p, v, ok, b)
 }
 
-// keyNumber is keyLeaf with termNumber (status:200).
+// keyNumber is keyLeaf with termNumber (status:200), or its negation
+// when not is set (negate).
 type keyNumber struct {
 	key  record.Key
 	want float64
+	not  bool
 }
 
 func (l *keyNumber) match(o *record.Object, b *jsre.Budget) bool {
 	v, _ := l.key.Get(o)
-	return hasValue(v, l.want)
+	return hasValue(v, l.want) != l.not
 }
 
 // hasValue reports whether v is want or an array with want as an element:
@@ -325,11 +327,12 @@ func existsIn(v any, ok bool) bool {
 type keyString struct {
 	key  record.Key
 	want string
+	not  bool // the negation (negate)
 }
 
 func (l *keyString) match(o *record.Object, b *jsre.Budget) bool {
 	v, _ := l.key.Get(o)
-	return hasValue(v, l.want)
+	return hasValue(v, l.want) != l.not
 }
 
 func wildSegments(field string) ([]segMatcher, error) {

@@ -120,7 +120,7 @@ func slotTestRecord(rng *rand.Rand, values []string) string {
 // steps ran with a slot.
 func checkSlotChain(t *testing.T, chain []*postprocess.Op, text string) int {
 	t.Helper()
-	return checkSlotChainOn(t, chain, func() *record.Record { return parseRecord(t, text) }, text)
+	return checkSlotChainOn(t, chain, func() *record.Record { return layoutRecord(t, "%s", text) }, text)
 }
 
 // checkSlotChainOn is checkSlotChain on the records rec makes.
@@ -134,7 +134,7 @@ func checkSlotChainOn(t *testing.T, chain []*postprocess.Op, rec func() *record.
 		a, errA := op.RunIn(slow, &scSlow)
 		var b *record.Record
 		var errB error
-		if op.InPlaceKey() {
+		if op.SlotReady() || op.InPlaceKey() { // as a plan, and some more that fall back to RunIn
 			b, errB = op.RunSlot(fast, &slot, &scFast)
 			n++
 		} else {
@@ -151,15 +151,6 @@ func checkSlotChainOn(t *testing.T, chain []*postprocess.Op, rec func() *record.
 		slow, fast = a, b
 	}
 	return n
-}
-
-func parseRecord(t *testing.T, text string) *record.Record {
-	t.Helper()
-	o, err := record.ParseObject([]byte(text))
-	if err != nil {
-		t.Fatalf("%s: %v", text, err)
-	}
-	return record.New(o)
 }
 
 func chainNames(chain []*postprocess.Op) string {

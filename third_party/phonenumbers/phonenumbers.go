@@ -41,6 +41,8 @@ func initMetadata() {
 		panic(err)
 	}
 	countryCodeToRegion = regionMap.Map
+	supportedRegions = make(map[string]bool, 320)
+	supportedCallingCodes = make(map[int]bool, 320)
 
 	// then our metadata
 	if err = loadMetadataFromFile(); err != nil {
@@ -700,7 +702,7 @@ var (
 	// The set of regions the library supports.
 	// There are roughly 240 of them and we set the initial capacity of
 	// the HashSet to 320 to offer a load factor of roughly 0.75.
-	supportedRegions = make(map[string]bool, 320)
+	supportedRegions map[string]bool // made by initMetadata
 
 	// The set of calling codes that map to the non-geo entity
 	// region ("001"). This set currently contains < 12 elements so the
@@ -714,7 +716,7 @@ var (
 	geocodingPrefixMap = make(map[string]*intStringMap)
 
 	// All the calling codes we support
-	supportedCallingCodes = make(map[int]bool, 320)
+	supportedCallingCodes map[int]bool // made by initMetadata
 
 	// Our once and map for prefix to timezone lookups
 	timezoneOnce sync.Once
