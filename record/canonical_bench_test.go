@@ -43,14 +43,5 @@ func BenchmarkCanonical(b *testing.B) {
 // records: more keys, so that keys whose one-bit hashes collide are
 // common.
 func BenchmarkPassThroughRawWeblog(b *testing.B) {
-	lines := fileStrings(b, "../testdata/weblog/weblogs-2k.ndjson")
-	buf := make([]byte, 0, 4096)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		v, err := ParseRecordRaw(lines[i%len(lines)])
-		if err != nil {
-			b.Fatal(err)
-		}
-		buf = AppendJSON(buf[:0], v)
-	}
+	benchPassThroughRaw(b, "../testdata/weblog/weblogs-2k.ndjson")
 }
