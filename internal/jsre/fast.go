@@ -94,13 +94,10 @@ func (f *fastPath) findAll(s string, n int) (ms []Match, ok bool) {
 // engine".
 func (f *fastPath) first(s string, caps *[maxLineSlots]int) (idx []int, ok bool) {
 	if f.line != nil {
-		var r lineRun
-		r.init(f.line, s)
-		if found, ok := r.find(0); ok {
+		if found, ok := f.line.search(s, caps); ok {
 			if !found {
 				return nil, true
 			}
-			*caps = r.caps
 			return caps[:f.line.slots], true
 		}
 	}
