@@ -80,7 +80,7 @@ var nextID atomic.Uint32
 // hit tells whether the slot holds the answer; on a miss the caller
 // matches and gives the answer to keep.
 func (b *Budget) lookup(r *Regexp, kind memoKind, s string) (m *memo, sl *memoSlot, hit, ok bool) {
-	if b == nil || len(s) < memoMinLen || len(s) > memoMaxLen {
+	if !b.memoable(s) {
 		return nil, nil, false, false
 	}
 	if b.memo == nil {
@@ -95,6 +95,13 @@ func (b *Budget) lookup(r *Regexp, kind memoKind, s string) (m *memo, sl *memoSl
 	hit = sl.gen == m.gen && sl.re == r && sl.kind == kind && sl.key == s
 	st.count(hit)
 	return m, sl, hit, true
+}
+
+// memoable reports whether s is looked up at all (a Budget, s of a
+// length worth remembering); inlined, so a short value, the usual case,
+// costs no call to lookup.
+func (b *Budget) memoable(s string) bool {
+	return b != nil && len(s) >= memoMinLen && len(s) <= memoMaxLen
 }
 
 func (m *memo) stat(r *Regexp) *memoStat {
