@@ -7,7 +7,8 @@ import (
 )
 
 // lineTry runs a line program's ops at a position of s, its saves going
-// to the caller's caps; work counts the runes and bytes examined so far.
+// to the caller's caps (nil: a caller that only asks whether it matches);
+// work counts the runes and bytes examined so far.
 // It is all an anchored program needs: a search (lineRun) adds the lead
 // scan, whose table is most of its size.
 type lineTry struct {
@@ -19,6 +20,13 @@ type lineTry struct {
 	// ended. A try from anywhere up to there fails the same way: the loop
 	// ends at the same place with fewer runes, and the rest is the same.
 	loopEnd int
+}
+
+// save records pos in slot, unless no caps were given.
+func (r *lineTry) save(slot, pos int) {
+	if r.caps != nil {
+		r.caps[slot] = pos
+	}
 }
 
 // lineRun is one search of a line program over s; its work bounds the
@@ -34,9 +42,9 @@ type lineRun struct {
 // from every start; the search gives up instead and the caller runs RE2.
 func runLimit(s string) int { return 4*len(s) + 64 }
 
-// search finds the leftmost match in s and leaves its slots in caps; ok is
-// false when the search gave up. An anchored program is tried once at 0,
-// without a lineRun (one try reads the text at most once).
+// search finds the leftmost match in s and leaves its slots in caps (if
+// not nil); ok is false when the search gave up. An anchored program is
+// tried once at 0, without a lineRun (one try reads the text at most once).
 func (p *lineProg) search(s string, caps *[maxLineSlots]int) (found, ok bool) {
 	if p.anchored {
 		t := lineTry{p: p, s: s, caps: caps}
@@ -102,7 +110,7 @@ func (r *lineRun) findLead(pos int) (found, ok bool) {
 func (r *lineTry) before(pos int) bool {
 	for _, op := range r.p.ops[:r.p.leadOp] {
 		if op.kind == lineSave {
-			r.caps[op.slot] = pos
+			r.save(op.slot, pos)
 		} else if atWordBoundary(r.s, pos) != op.word {
 			return false
 		}
@@ -131,7 +139,7 @@ func (r *lineTry) matchFrom(i int, pos int) bool {
 		op := &ops[i]
 		switch op.kind {
 		case lineSave:
-			r.caps[op.slot] = pos
+			r.save(op.slot, pos)
 		case lineLit:
 			r.work += len(op.lit)
 			if !strings.HasPrefix(s[pos:], op.lit) {
@@ -316,10 +324,7 @@ func (l *leadScan) byPrefix(from int) (best, which int) {
 
 // matches reports whether the program matches anywhere in s; ok is false
 // when the search gave up.
-func (p *lineProg) matches(s string) (found, ok bool) {
-	var caps [maxLineSlots]int
-	return p.search(s, &caps)
-}
+func (p *lineProg) matches(s string) (found, ok bool) { return p.search(s, nil) }
 
 // findAll is FindAll: the successive matches of Go's FindAll (an empty match
 // right after a match is skipped), up to n (n < 0: all), stopping after an
