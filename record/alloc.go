@@ -89,8 +89,19 @@ func (sl *slab) newArray() (any, *[]any) {
 	if len(sl.arrays) == cap(sl.arrays) {
 		sl.arrays = sl.pools.arrays.next(sl.arrays, nestedChunk, true)
 	}
-	sl.arrays = sl.arrays[:len(sl.arrays)+1]
-	x := &sl.arrays[len(sl.arrays)-1]
+	return sl.arrayInRoom()
+}
+
+// arrayInRoom is newArray when the slab is recycled and its chunk has
+// room, else nil: small enough to be inlined (array: two calls less per
+// array).
+func (sl *slab) arrayInRoom() (any, *[]any) {
+	n := len(sl.arrays)
+	if !sl.recycled || n == cap(sl.arrays) {
+		return nil, nil
+	}
+	sl.arrays = sl.arrays[:n+1]
+	x := &sl.arrays[n]
 	x.s = x.e[:0]
 	return boxAt(arrayBox, unsafe.Pointer(&x.s)), &x.s
 }

@@ -186,8 +186,12 @@ func (d *decoder) object() (any, error) {
 	}
 	d.i++ // {
 	var o *Object
-	if sl := d.slab; sl != nil && d.depth != 1 {
-		o = sl.smallInRoom()
+	if sl := d.slab; sl != nil {
+		if d.depth != 1 {
+			o = sl.smallInRoom()
+		} else if d.lazy {
+			o = sl.recordInRoom()
+		}
 	}
 	if o == nil {
 		o = d.startObject()
@@ -444,7 +448,14 @@ func (d *decoder) array() (any, error) {
 		return nil, err
 	}
 	d.i++ // [
-	v, a := d.newArray()
+	var v any
+	var a *[]any
+	if sl := d.slab; sl != nil {
+		v, a = sl.arrayInRoom()
+	}
+	if a == nil {
+		v, a = d.newArray()
+	}
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++

@@ -267,11 +267,36 @@ func appendMember(b []byte, v any, limit, depth int) ([]byte, bool) {
 // AppendString appends s as a JSON string literal, escaping like
 // JSON.stringify (quote, backslash and control characters only).
 func AppendString(b []byte, s string) []byte {
-	if shortPlain(s) { // most keys and many values
-		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"')
+	// whether s has at most 32 bytes and none to escape, looking at all
+	// its bytes at once: two or four words made of them (bytes read twice
+	// when the words overlap, plain padding when s is shorter than 4).
+	// (Here, not in a function of its own: most keys and many values
+	// take this way, and a call is a good part of its cost.)
+	var stops uint64
+	switch n := len(s); {
+	case n > 32:
+		return appendEscaped(b, s)
+	case n > 16:
+		stops = stopBytes(swar.Load64(s, 0)) | stopBytes(swar.Load64(s, 8)) |
+			stopBytes(swar.Load64(s, n-16)) | stopBytes(swar.Load64(s, n-8))
+	case n >= 8:
+		stops = stopBytes(swar.Load64(s, 0)) | stopBytes(swar.Load64(s, n-8))
+	case n >= 4:
+		stops = stopBytes(uint64(swar.Load32(s, 0)) | uint64(swar.Load32(s, n-4))<<32)
+	case n > 0:
+		stops = stopBytes(uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16 | swarOnes*'A'&^0xffffff)
 	}
+	if stops != 0 {
+		return appendEscaped(b, s)
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendEscaped is AppendString of a string that may have bytes to
+// escape.
+func appendEscaped(b []byte, s string) []byte {
 	b = append(b, '"')
 	for i := 0; ; {
 		j := nextStop(s, i)
@@ -281,27 +306,6 @@ func AppendString(b []byte, s string) []byte {
 		}
 		b = appendEscape(b, s[j])
 		i = j + 1
-	}
-}
-
-// shortPlain reports whether s has at most 32 bytes and none to escape,
-// looking at all its bytes at once: two or four words made of them (bytes read
-// twice when the words overlap, plain padding when s is shorter than 4).
-func shortPlain(s string) bool {
-	switch n := len(s); {
-	case n == 0:
-		return true
-	case n > 32:
-		return false
-	case n > 16:
-		return stopBytes(swar.Load64(s, 0))|stopBytes(swar.Load64(s, 8))|
-			stopBytes(swar.Load64(s, n-16))|stopBytes(swar.Load64(s, n-8)) == 0
-	case n >= 8:
-		return stopBytes(swar.Load64(s, 0))|stopBytes(swar.Load64(s, n-8)) == 0
-	case n >= 4:
-		return stopBytes(uint64(swar.Load32(s, 0))|uint64(swar.Load32(s, n-4))<<32) == 0
-	default:
-		return stopBytes(uint64(s[0])|uint64(s[n/2])<<8|uint64(s[n-1])<<16|swarOnes*'A'&^0xffffff) == 0
 	}
 }
 
