@@ -34,7 +34,11 @@ type Shape struct {
 	key   string   // the last key (a copy: a shape never pins a decoder's input)
 	nodes []*Shape // nodes[i] is the shape of the first i+1 keys; nodes[len-1] is this one
 	pos   int      // the position of key: len(nodes)-1
-	bits  uint64   // the keyBit of every key (Object.keyBits)
+	// head is the first headLen of nodes (nil past them), in the shape
+	// itself: a lookup cache's check of a key among them loads one word
+	// of the shape instead of the slice's pointer and then the node.
+	head [headLen]*Shape
+	bits uint64 // the keyBit of every key (Object.keyBits)
 	// quoted is the key's JSON text and a colon ("key":) when the key is
 	// plain: valid UTF-8 without quotes, backslashes or control
 	// characters, so that text decodes to it (expectKey); else empty.
@@ -117,6 +121,7 @@ const (
 	maxShapeKids = 256  // key lists that branch more at one point end there
 	shortKidList = 8    // a longer list of children is looked up in a map
 	maxTreeNodes = 4096 // nodes in one tree (at most a few MB)
+	headLen      = 16   // nodes a shape holds in itself (Shape.head): a record's usual keys
 )
 
 // shapeTree is a tree of shapes.
@@ -182,6 +187,7 @@ func (s *Shape) addKid(k string) *Shape {
 		c.clen = len(c.quoted) + 1
 	}
 	c.nodes = append(append(make([]*Shape, 0, len(s.nodes)+1), s.nodes...), c)
+	copy(c.head[:], c.nodes)
 	ks := &kidSet{list: append(append(make([]*Shape, 0, len(old.list)+1), old.list...), c)}
 	ks.closed = len(ks.list) >= maxShapeKids
 	if len(ks.list) > shortKidList {
@@ -264,24 +270,43 @@ func (s *Shape) Keys() []string {
 }
 
 // lookupCache is a lookup site's inline cache: the node of the key where it
-// was last found. It is shared by every goroutine running the site; a
-// lookup loads it (a plain load on amd64) and stores only when the key was
-// found under another node.
-type lookupCache struct{ node atomic.Pointer[Shape] }
+// was last found and its position. It is shared by every goroutine running
+// the site; a lookup loads it (plain loads on amd64) and stores only when
+// the key was found under another node. The two need not agree (another
+// goroutine may store between the loads): a node is at one position in
+// every shape, so o's shape has the node at the position read only when
+// that is the node's position.
+type lookupCache struct {
+	node atomic.Pointer[Shape]
+	pos  atomic.Int64
+}
+
+// store remembers node n (at n.pos).
+func (c *lookupCache) store(n *Shape) {
+	c.pos.Store(int64(n.pos))
+	c.node.Store(n)
+}
 
 // cached is the position c remembers when o has the key there, else -1.
 // It is small enough to be inlined into the lookup sites: a hit costs a
-// few loads and compares. (An object with a shape is loaded: only
-// ParseRecordRaw makes unloaded objects, without a shape.)
+// few loads and compares, two dependent ones when the key is among the
+// first headLen. (An object with a shape is loaded: only ParseRecordRaw
+// makes unloaded objects, without a shape.)
 func (o *Object) cached(c *lookupCache) int {
 	if o == nil || o.shape == nil || c == nil {
 		return -1
 	}
-	n := c.node.Load()
-	if n == nil || n.pos >= len(o.shape.nodes) || o.shape.nodes[n.pos] != n {
+	n, i := c.node.Load(), c.pos.Load()
+	if uint64(i) < headLen {
+		if n != nil && o.shape.head[i] == n {
+			return int(i)
+		}
 		return -1
 	}
-	return n.pos
+	if uint64(i) >= uint64(len(o.shape.nodes)) || o.shape.nodes[i] != n {
+		return -1
+	}
+	return int(i)
 }
 
 // lookup is index with c's help; c may be nil.
@@ -298,7 +323,7 @@ func (o *Object) lookup(key string, c *lookupCache) int {
 func (o *Object) indexToCache(key string, c *lookupCache) int {
 	i := o.index(key)
 	if i >= 0 && o.shape != nil && c != nil {
-		c.node.Store(o.shape.nodes[i])
+		c.store(o.shape.nodes[i])
 	}
 	return i
 }
