@@ -330,11 +330,15 @@ func (d *decoder) key() (string, error) {
 // lists branch (a record with or without an optional field): it returns
 // the key (the shape's copy) and the shape with it, and a nil shape,
 // having read nothing, otherwise. One comparison replaces scanning the
-// key. (object tries the first child, the usual one, before calling it.)
+// key. (object tries the first child, the usual one, with atKey before
+// calling it: here it is tried again only when atKey could not.)
 func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
+	if c := sh.first.Load(); c != nil && !d.atKeyFits(c) && d.atKeySlow(c) {
+		return c.key, c
+	}
 	if ks := sh.kids.Load(); ks != nil && ks.byKey == nil && len(ks.list) > 1 {
 		for _, c := range ks.list[1:] {
-			if d.atKey(c) {
+			if d.atKeyFits(c) && d.atKey(c) || !d.atKeyFits(c) && d.atKeySlow(c) {
 				return c.key, c
 			}
 		}
@@ -344,20 +348,28 @@ func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
 
 // atKey reads c's key and a colon right after it at d.i (at the key's
 // opening quote) if they are there (a key followed by white space is
-// read by key).
+// read by key), when atKeyFits; it is false otherwise. It is small enough
+// to be inlined into object, where every object's first key comes by:
+// two word loads compare a key of up to 16 bytes with its colon (most
+// keys are short; the bytes past the key are masked off).
 func (d *decoder) atKey(c *Shape) bool {
-	end := d.i + len(c.quoted)
-	if c.quoted == "" || end > len(d.s) {
+	if !d.atKeyFits(c) ||
+		load64(d.s, d.i)&c.qmask[0] != c.qword[0] || load64(d.s, d.i+8)&c.qmask[1] != c.qword[1] {
 		return false
 	}
-	if n := len(c.quoted); n <= 16 && d.i+16 <= len(d.s) {
-		// two word loads instead of a call to compare (most keys are
-		// short): the first 8 bytes and the last 8 of the 16 at d.i, the
-		// bytes past the key masked off
-		if load64(d.s, d.i)&c.qmask[0] != c.qword[0] || load64(d.s, d.i+8)&c.qmask[1] != c.qword[1] {
-			return false
-		}
-	} else if d.s[d.i:end] != c.quoted {
+	d.i += c.qlen
+	return true
+}
+
+// atKeyFits reports whether atKey can compare c's key at d.i: it is plain
+// and at most 16 bytes long with its quotes and colon, and 16 bytes of
+// text are left.
+func (d *decoder) atKeyFits(c *Shape) bool { return c.qlen != 0 && d.i+16 <= len(d.s) }
+
+// atKeySlow is atKey for any key: the text at d.i compared whole.
+func (d *decoder) atKeySlow(c *Shape) bool {
+	end := d.i + len(c.quoted)
+	if c.quoted == "" || end > len(d.s) || d.s[d.i:end] != c.quoted {
 		return false
 	}
 	d.i = end

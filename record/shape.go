@@ -44,8 +44,10 @@ type Shape struct {
 	// characters, so that text decodes to it (expectKey); else empty.
 	quoted string
 	// qword and qmask: quoted's first 16 bytes as two little-endian
-	// words, zero-padded, and the masks of its bytes in them (atKey)
+	// words, zero-padded, and the masks of its bytes in them, and qlen
+	// its length when it is at most 16 bytes long (else 0): atKey
 	qword, qmask [2]uint64
+	qlen         int
 	// cword and cmask are the same of a comma and quoted (,"key":) when
 	// that is at most 16 bytes long, clen (else 0): the comma after a
 	// member and the next key in one comparison (atCommaKey)
@@ -182,6 +184,9 @@ func (s *Shape) addKid(k string) *Shape {
 	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), quoted: quotedKey(k), tree: s.tree,
 		dotted: s.dotted || strings.ContainsAny(k, ".[")}
 	c.qword, c.qmask = keyWords(c.quoted)
+	if len(c.quoted) <= 16 {
+		c.qlen = len(c.quoted)
+	}
 	if c.quoted != "" && len(c.quoted) < 16 {
 		c.cword, c.cmask = keyWords("," + c.quoted)
 		c.clen = len(c.quoted) + 1

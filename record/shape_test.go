@@ -195,6 +195,16 @@ func TestDecodeExpectedKeys(t *testing.T) {
 		{`{"ab":1,"cd":2}`, `{"ab":1,"cd":`, "error"},
 		{`{"ab":1,"cd":2}`, `{"ab":1,"cd" 2}`, "error"},
 		{`{"ab":1,"cd":2}`, `{"ab":1,}`, "error"},
+		// a nested object's first key (atKey, else expectKey): near the
+		// end of the input, 16 bytes with its quotes and colon, longer
+		{`{"ab":{"cd":1}}`, `{"ab":{"cd":2}}`, `{"ab":{"cd":2}}`},
+		{`{"ab":{"cd":1}}`, `{"ab":{"ce":2}}`, `{"ab":{"ce":2}}`},
+		{`{"ab":{"abcdefghijklm":1,"x":2}}`, `{"ab":{"abcdefghijklm":3,"x":4}}`, `{"ab":{"abcdefghijklm":3,"x":4}}`},
+		{`{"ab":{"abcdefghijklm":1,"x":2}}`, `{"ab":{"abcdefghijklz":3,"x":4}}`, `{"ab":{"abcdefghijklz":3,"x":4}}`},
+		{`{"ab":{"abcdefghijklmn":1,"x":2}}`, `{"ab":{"abcdefghijklmn":3,"x":4}}`, `{"ab":{"abcdefghijklmn":3,"x":4}}`},
+		{`{"ab":{"abcdefghijklmn":1,"x":2}}`, `{"ab":{"abcdefghijklmz":3,"x":4}}`, `{"ab":{"abcdefghijklmz":3,"x":4}}`},
+		{`{"ab":{"abcdefghijklmn":1,"x":2}}`, `{"ab":{"abcdefghijklmn":3,"abcdefghijklmn":4}}`, `{"ab":{"abcdefghijklmn":4}}`},
+		{`{"ab":{"abcdefghijklmn":1}}`, `{"ab":{"abcdefghijklmn"`, "error"},
 	} {
 		// each case under a key of its own, so that the shape of its first
 		// text is the one the decoder expects for the second
