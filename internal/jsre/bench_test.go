@@ -117,3 +117,35 @@ func BenchmarkBacktrackingFold(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOrders measures the regular expressions of the orders rule set
+// (ns/op is per input) on values shaped like its fields: the city
+// selector through MatchStringIn, the zip extraction through FirstIn, the
+// matches validator on a decoded token through MatchString.
+func BenchmarkOrders(b *testing.B) {
+	cities := []string{"Springfield", "Rivertown", "Oakridge", "Hillview", "Lakeside", "Hamburg", "Lyon"}
+	zips := []string{"96507", "50504", "66631", "02139", "10115"}
+	tokens := []string{"user:35504:store", "user:41392:app", "user:7:web", "guest:1:web"}
+	city := MustCompile(`^[LH].*$`, "")
+	zip := MustCompile(`^[0-9]{5}$`, "")
+	token := MustCompile(`^user:[0-9]+:`, "")
+	var budget Budget
+	b.Run("select-city", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			_, _ = city.MatchStringIn(cities[i%len(cities)], &budget)
+		}
+	})
+	b.Run("extract-zip-first", func(b *testing.B) {
+		var buf []Group
+		for i := 0; i < b.N; i++ {
+			if m, found, _ := zip.FirstIn(zips[i%len(zips)], buf, &budget); found {
+				buf = m.Groups[:0]
+			}
+		}
+	})
+	b.Run("matches-token", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			_, _ = token.MatchString(tokens[i%len(tokens)])
+		}
+	})
+}

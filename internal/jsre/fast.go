@@ -94,13 +94,10 @@ func (f *fastPath) findAll(s string, n int) (ms []Match, ok bool) {
 // engine".
 func (f *fastPath) first(s string, caps *[maxLineSlots]int) (idx []int, ok bool) {
 	if f.line != nil {
-		var r lineRun
-		r.init(f.line, s)
-		if found, ok := r.find(0); ok {
+		if found, ok := f.line.search(s, caps); ok {
 			if !found {
 				return nil, true
 			}
-			*caps = r.caps
 			return caps[:f.line.slots], true
 		}
 	}
@@ -230,6 +227,9 @@ func hasLineTerminator(s string) bool { return indexLineTerminator(s) < len(s) }
 // Bytes are enough: a valid sequence never holds \n, \r or E2, so an E2
 // 80 A8 in the text is U+2028 however the bytes before it decode.
 func indexLineTerminator(s string) int {
+	if len(s) < shortScan {
+		return indexLineTerminatorShort(s)
+	}
 	end := len(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		end = i
@@ -247,6 +247,24 @@ func indexLineTerminator(s string) int {
 			return i
 		}
 	}
+}
+
+// shortScan is the length below which indexLineTerminator reads the text
+// in one byte loop: each of the three vector searches costs a call and a
+// set-up, more than the loop over a short value (a city, a zip, a token).
+const shortScan = 32
+
+// lineTerminatorLead marks the bytes a line terminator starts with.
+var lineTerminatorLead = [256]bool{'\n': true, '\r': true, 0xE2: true}
+
+// indexLineTerminatorShort is indexLineTerminator by a byte loop.
+func indexLineTerminatorShort(s string) int {
+	for i := 0; i < len(s); i++ {
+		if lineTerminatorLead[s[i]] && (s[i] != 0xE2 || i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9)) {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // matchDotWrapped matches ^.*X.*$: X occurs and no line terminator does.

@@ -219,22 +219,28 @@ func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool,
 // firstIndex is the submatch offsets of a linear pattern's first match in
 // s (nil: none), from b's memo when s was seen lately.
 func (r *Regexp) firstIndex(s string, caps *[maxLineSlots]int, b *Budget) []int {
+	if !b.memoable(s) {
+		return r.firstIndexNow(s, caps)
+	}
 	m, sl, hit, memo := b.lookup(r, kindFirst, s)
 	if hit {
 		return sl.offsets(caps)
 	}
-	var idx []int
-	ok := false
-	if r.fast != nil {
-		idx, ok = r.fast.first(s, caps)
-	}
-	if !ok {
-		idx = r.re2.FindStringSubmatchIndex(s)
-	}
+	idx := r.firstIndexNow(s, caps)
 	if memo {
 		m.keep(sl, r, kindFirst, s, idx != nil, idx)
 	}
 	return idx
+}
+
+// firstIndexNow is firstIndex without the memo.
+func (r *Regexp) firstIndexNow(s string, caps *[maxLineSlots]int) []int {
+	if r.fast != nil {
+		if idx, ok := r.fast.first(s, caps); ok {
+			return idx
+		}
+	}
+	return r.re2.FindStringSubmatchIndex(s)
 }
 
 func (r *Regexp) findAllBT(s string, n int) ([]Match, error) {

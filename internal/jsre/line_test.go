@@ -282,7 +282,12 @@ func TestLineProgramGivesUp(t *testing.T) {
 	r := MustCompile(`a[^x]*x`, "")
 	in := strings.Repeat("a", 5000)
 	var run lineRun
-	run.init(r.fast.line, in)
+	var caps [maxLineSlots]int
+	start := func(p *lineProg, in string) {
+		run = lineRun{lineTry: lineTry{p: p, s: in, caps: &caps}, limit: runLimit(in)}
+		run.lead.reset(&p.leadFind, in)
+	}
+	start(r.fast.line, in)
 	if _, ok := run.find(0); ok {
 		t.Fatal("the search did not give up")
 	}
@@ -296,7 +301,7 @@ func TestLineProgramGivesUp(t *testing.T) {
 	for _, p := range []string{`\d+\.\d+`, `[a-z]+\d`, `(\w+)@`} {
 		r := MustCompile(p, "")
 		in := strings.Repeat("1234567890abc ", 400)
-		run.init(r.fast.line, in)
+		start(r.fast.line, in)
 		if found, ok := run.find(0); found || !ok || run.work > 2*len(in) {
 			t.Errorf("/%s/: found %v, ok %v after %d work units on %d bytes", p, found, ok, run.work, len(in))
 		}
@@ -338,7 +343,7 @@ func TestHasLineTerminator(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		var b strings.Builder
-		for n := rng.IntN(8); n > 0; n-- {
+		for n := rng.IntN(8 << rng.IntN(3)); n > 0; n-- { // both sides of shortScan
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		if s := b.String(); hasLineTerminator(s) != byLoop(s) {

@@ -6,27 +6,56 @@ import (
 	"unicode/utf8"
 )
 
-// lineRun is one search of a line program over s; work counts the runes
-// and bytes examined so far, which bounds the search (see find).
-type lineRun struct {
-	p     *lineProg
-	s     string
-	caps  [maxLineSlots]int
-	work  int
-	limit int
-	lead  leadScan
+// lineTry runs a line program's ops at a position of s, its saves going
+// to the caller's caps (nil: a caller that only asks whether it matches);
+// work counts the runes and bytes examined so far.
+// It is all an anchored program needs: a search (lineRun) adds the lead
+// scan, whose table is most of its size.
+type lineTry struct {
+	p    *lineProg
+	s    string
+	caps *[maxLineSlots]int
+	work int
 	// loopEnd is where the leading loop (lineProg.loopOp) of the last try
 	// ended. A try from anywhere up to there fails the same way: the loop
 	// ends at the same place with fewer runes, and the rest is the same.
 	loopEnd int
 }
 
-// init prepares a search of s. The work limit keeps the search linear: a
-// pattern such as `a[^x]*x` on "aaaa…" would re-read the tail from every
-// start; the search gives up instead and the caller runs RE2.
-func (r *lineRun) init(p *lineProg, s string) {
-	r.p, r.s, r.work, r.limit = p, s, 0, 4*len(s)+64
+// save records pos in slot, unless no caps were given.
+func (r *lineTry) save(slot, pos int) {
+	if r.caps != nil {
+		r.caps[slot] = pos
+	}
+}
+
+// lineRun is one search of a line program over s; its work bounds the
+// search (see find).
+type lineRun struct {
+	lineTry
+	limit int
+	lead  leadScan
+}
+
+// runLimit is the work limit of a search of s. It keeps the search
+// linear: a pattern such as `a[^x]*x` on "aaaa…" would re-read the tail
+// from every start; the search gives up instead and the caller runs RE2.
+func runLimit(s string) int { return 4*len(s) + 64 }
+
+// search finds the leftmost match in s and leaves its slots in caps (if
+// not nil); ok is false when the search gave up. An anchored program is
+// tried once at 0, without a lineRun (one try reads the text at most once).
+func (p *lineProg) search(s string, caps *[maxLineSlots]int) (found, ok bool) {
+	if p.anchored {
+		t := lineTry{p: p, s: s, caps: caps}
+		return t.matchFrom(0, 0), true
+	}
+	// fields set on the local (an init method would store caps through a
+	// pointer, so caps, and every caller's array, would escape)
+	var r lineRun
+	r.p, r.s, r.caps, r.limit = p, s, caps, runLimit(s)
 	r.lead.reset(&p.leadFind, s)
+	return r.find(0)
 }
 
 // find looks for the leftmost match starting at or after pos and leaves its
@@ -78,10 +107,10 @@ func (r *lineRun) findLead(pos int) (found, ok bool) {
 }
 
 // before runs the ops before the lead op (saves and word assertions) at pos.
-func (r *lineRun) before(pos int) bool {
+func (r *lineTry) before(pos int) bool {
 	for _, op := range r.p.ops[:r.p.leadOp] {
 		if op.kind == lineSave {
-			r.caps[op.slot] = pos
+			r.save(op.slot, pos)
 		} else if atWordBoundary(r.s, pos) != op.word {
 			return false
 		}
@@ -100,17 +129,17 @@ func runeWidth(s string, i int) int {
 }
 
 // matchAt runs the program at pos; the only way it can match there.
-func (r *lineRun) matchAt(pos int) bool { return r.matchFrom(0, pos) }
+func (r *lineTry) matchAt(pos int) bool { return r.matchFrom(0, pos) }
 
 // matchFrom runs the ops from the i-th on at pos.
-func (r *lineRun) matchFrom(i int, pos int) bool {
+func (r *lineTry) matchFrom(i int, pos int) bool {
 	s := r.s
 	ops := r.p.ops
 	for ; i < len(ops); i++ {
 		op := &ops[i]
 		switch op.kind {
 		case lineSave:
-			r.caps[op.slot] = pos
+			r.save(op.slot, pos)
 		case lineLit:
 			r.work += len(op.lit)
 			if !strings.HasPrefix(s[pos:], op.lit) {
@@ -295,18 +324,16 @@ func (l *leadScan) byPrefix(from int) (best, which int) {
 
 // matches reports whether the program matches anywhere in s; ok is false
 // when the search gave up.
-func (p *lineProg) matches(s string) (found, ok bool) {
-	var r lineRun
-	r.init(p, s)
-	return r.find(0)
-}
+func (p *lineProg) matches(s string) (found, ok bool) { return p.search(s, nil) }
 
 // findAll is FindAll: the successive matches of Go's FindAll (an empty match
 // right after a match is skipped), up to n (n < 0: all), stopping after an
 // empty match. ok is false when the search gave up.
 func (p *lineProg) findAll(s string, n int) (out []Match, ok bool) {
 	var r lineRun
-	r.init(p, s)
+	var caps [maxLineSlots]int
+	r.p, r.s, r.caps, r.limit = p, s, &caps, runLimit(s)
+	r.lead.reset(&p.leadFind, s)
 	prevEnd := -1
 	for pos := 0; (n < 0 || len(out) < n) && pos <= len(s); {
 		found, ok := r.find(pos)
@@ -316,7 +343,7 @@ func (p *lineProg) findAll(s string, n int) (out []Match, ok bool) {
 		if !found {
 			break
 		}
-		start, end := r.caps[0], r.caps[1]
+		start, end := caps[0], caps[1]
 		accept := true
 		if end == pos {
 			accept = start != prevEnd
@@ -327,9 +354,9 @@ func (p *lineProg) findAll(s string, n int) (out []Match, ok bool) {
 		prevEnd = end
 		if accept {
 			if out == nil && n == 1 {
-				return oneMatch(s, r.caps[:p.slots]), true
+				return oneMatch(s, caps[:p.slots]), true
 			}
-			out = append(out, toMatch(s, r.caps[:p.slots]))
+			out = append(out, toMatch(s, caps[:p.slots]))
 			if start == end {
 				break
 			}

@@ -1,6 +1,8 @@
 package jsre
 
 import (
+	"math"
+	"math/bits"
 	"math/rand/v2"
 	"sync/atomic"
 	"unsafe"
@@ -24,9 +26,11 @@ import (
 // record's strings may be overwritten once its batch is done. Answers
 // are kept as offsets, applied to the string asked about.
 type memo struct {
-	seed  uint64 // differs between memos, so that no input can choose collisions in all
-	gen   uint32 // slots of an older generation are empty
+	// slots come first: a memo is a large object, so it starts on a page
+	// and each 64-byte slot fills one cache line (a lookup reads one line)
 	slots [memoSlots]memoSlot
+	seed  uint64     // differs between memos, so that no input can choose collisions in all
+	gen   uint32     // slots of an older generation are empty
 	text  []byte     // the keys of this generation
 	stats []memoStat // by pattern id
 }
@@ -48,15 +52,20 @@ const (
 	kindFirst                     // FirstIn: found and the submatch offsets
 )
 
+// memoSlot is 64 bytes: offsets into a key of at most memoMaxLen bytes
+// (or -1) fit in an int16.
 type memoSlot struct {
 	re    *Regexp
+	key   string
 	gen   uint32
 	kind  memoKind
 	found bool
 	n     uint8 // offsets in idx
-	key   string
-	idx   [maxLineSlots]int32
+	idx   [maxLineSlots]int16
 }
+
+// memoMaxLen must fit the slots' int16 offsets.
+var _ [math.MaxInt16 - memoMaxLen]struct{}
 
 type memoStat struct {
 	calls, hits uint32
@@ -71,7 +80,7 @@ var nextID atomic.Uint32
 // hit tells whether the slot holds the answer; on a miss the caller
 // matches and gives the answer to keep.
 func (b *Budget) lookup(r *Regexp, kind memoKind, s string) (m *memo, sl *memoSlot, hit, ok bool) {
-	if b == nil || len(s) < memoMinLen || len(s) > memoMaxLen {
+	if !b.memoable(s) {
 		return nil, nil, false, false
 	}
 	if b.memo == nil {
@@ -86,6 +95,13 @@ func (b *Budget) lookup(r *Regexp, kind memoKind, s string) (m *memo, sl *memoSl
 	hit = sl.gen == m.gen && sl.re == r && sl.kind == kind && sl.key == s
 	st.count(hit)
 	return m, sl, hit, true
+}
+
+// memoable reports whether s is looked up at all (a Budget, s of a
+// length worth remembering); inlined, so a short value, the usual case,
+// costs no call to lookup.
+func (b *Budget) memoable(s string) bool {
+	return b != nil && len(s) >= memoMinLen && len(s) <= memoMaxLen
 }
 
 func (m *memo) stat(r *Regexp) *memoStat {
@@ -123,15 +139,19 @@ func (st *memoStat) count(hit bool) {
 // index is the slot of (r, kind, s). It hashes s's length and four of its
 // words, spread over it, not every byte: a hit compares s whole anyway, and
 // strings alike in all five (which then share a slot) are rare among the
-// values of one field.
+// values of one field. The words are multiplied independently (the four
+// products run at once, where a chain of them waits for each) and their
+// sum mixed once more.
 func (m *memo) index(r *Regexp, kind memoKind, s string) uint64 {
 	n := len(s) // >= memoMinLen: every word is inside s
 	h := uint64(n) ^ m.seed ^ (uint64(r.id)<<8 | uint64(kind))
-	for _, at := range [4]int{n/4 - 8, n/2 - 4, 3 * n / 4, n - 8} {
-		h = (h ^ swar.Load64(s, at)) * 0x9e3779b97f4a7c15
-		h ^= h >> 29
-	}
-	return h >> (64 - memoBits)
+	a := (swar.Load64(s, n/4-8) ^ m.seed) * 0x9e3779b97f4a7c15
+	b := (swar.Load64(s, n/2-4) ^ h) * 0xc2b2ae3d27d4eb4f
+	c := (swar.Load64(s, 3*n/4) ^ m.seed) * 0x165667b19e3779f9
+	d := (swar.Load64(s, n-8) ^ h) * 0xd6e8feb86659fd93
+	h = (h ^ a ^ bits.RotateLeft64(b, 21) ^ bits.RotateLeft64(c, 42) + bits.RotateLeft64(d, 11)) * 0x9e3779b97f4a7c15
+	h ^= h >> 29
+	return (h * 0xc2b2ae3d27d4eb4f) >> (64 - memoBits)
 }
 
 // keep fills sl with the answer for (r, kind, s): found, and for kindFirst
@@ -153,7 +173,7 @@ func (m *memo) keep(sl *memoSlot, r *Regexp, kind memoKind, s string, found bool
 	*sl = memoSlot{re: r, gen: m.gen, kind: kind, found: found, n: uint8(len(idx)),
 		key: unsafe.String(&m.text[at], len(s))} // len(s) >= memoMinLen > 0
 	for i, x := range idx {
-		sl.idx[i] = int32(x)
+		sl.idx[i] = int16(x)
 	}
 }
 

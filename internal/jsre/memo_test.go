@@ -190,3 +190,14 @@ func BenchmarkMemo(b *testing.B) {
 		})
 	}
 }
+
+// TestMemoSlotIsOneLine: a slot fills a cache line, and the slots start
+// the memo, which is large enough to start on a page of its own.
+func TestMemoSlotIsOneLine(t *testing.T) {
+	if n := unsafe.Sizeof(memoSlot{}); n != 64 {
+		t.Errorf("memoSlot is %d bytes, want 64", n)
+	}
+	if off, n := unsafe.Offsetof(memo{}.slots), unsafe.Sizeof(memo{}); off != 0 || n <= 32<<10 {
+		t.Errorf("slots at %d in a memo of %d bytes: want 0, in more than 32 KiB", off, n)
+	}
+}
