@@ -17,10 +17,7 @@ import (
 func TestLookupCacheLongShapes(t *testing.T) {
 	freshShapeTree()
 	rng := rand.New(rand.NewSource(13))
-	pool := make([]string, 48)
-	for i := range pool {
-		pool[i] = fmt.Sprintf("k%02d", i)
-	}
+	pool := numberedKeys("k", 48)
 	keys := make([]Key, len(pool))
 	paths := make([]Path, len(pool))
 	for i, k := range pool {
@@ -57,6 +54,15 @@ func TestLookupCacheLongShapes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// numberedKeys are n keys: prefix and a number.
+func numberedKeys(prefix string, n int) []string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("%s%02d", prefix, i)
+	}
+	return keys
 }
 
 // longKeyOrders are lists of 12 to 40 distinct keys of n: pairs that
@@ -114,10 +120,7 @@ func longRecord(rng *rand.Rand, pool []string, order []int) string {
 func TestLookupCacheTornPair(t *testing.T) {
 	freshShapeTree()
 	rng := rand.New(rand.NewSource(5))
-	pool := make([]string, 40)
-	for i := range pool {
-		pool[i] = fmt.Sprintf("t%02d", i)
-	}
+	pool := numberedKeys("t", 40)
 	var dec Decoder
 	var objs []*Object
 	orders := longKeyOrders(rng, len(pool))
