@@ -26,3 +26,19 @@ func FreshTargets(p *Plan) []string {
 	}
 	return out
 }
+
+// SeenReads counts the extractions of p's selectors that take their
+// source's value from their selector's check (seen.go).
+func SeenReads(p *Plan) int {
+	n := 0
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			n += btoi(e.seenSlot > 0)
+		}
+	}
+	return n
+}
+
+// WithoutSeen rebuilds p's index without the checks that keep what they
+// read for extractions: every extraction reads its source itself.
+func WithoutSeen(p *Plan) { p.buildIndex(false) }

@@ -114,3 +114,34 @@ func BenchmarkTransform(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSeen: BenchmarkTransform with the extractions that take the
+// value their selector's check read (seen), and without (walk), in one
+// process, so that -count interleaves the two.
+func BenchmarkSeen(b *testing.B) {
+	for _, set := range benchSets {
+		for _, seen := range []bool{true, false} {
+			name := set.name + "/walk"
+			if seen {
+				name = set.name + "/seen"
+			}
+			b.Run(name, func(b *testing.B) {
+				p := compileSet(b, set, plan.Transform)
+				if !seen {
+					plan.WithoutSeen(p)
+				}
+				recs := readRecords(b, set.data, benchRecords)
+				st := &plan.State{ReuseOutput: true}
+				r := new(record.Record)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					*r = record.Record{Data: recs[i%len(recs)]}
+					p.RunOne(r, st)
+					if i%100 == 99 {
+						st.Recycle()
+					}
+				}
+			})
+		}
+	}
+}
