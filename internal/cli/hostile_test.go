@@ -273,6 +273,25 @@ func TestPanicIsContainedToItsRecord(t *testing.T) {
 	}
 }
 
+// A panic in the run of one record of a search response dead-letters that
+// record only: the response's other hits and the lines after it still run.
+func TestPanicInASearchHitIsContainedToTheHit(t *testing.T) {
+	dir := t.TempDir()
+	rules := writeFile(t, dir, "r.txt", `{"selector":"*","source":"b","target":"c","tag":"t"}`+"\n"+
+		`{"follow":"t","post_process":"testPanicOn","source":"c","target":"d"}`+"\n")
+	dead := filepath.Join(dir, "dead.ndjson")
+	in := `{"hits":{"hits":[{"_source":{"b":1}},{"_source":{"b":"boom"}},{"_source":{"b":2}}]}}` + "\n" + `{"b":"boom"}` + "\n" + `{"b":3}` + "\n"
+	out, errOut, code := rulec(t, in, "run", "-r", rules, "--dead-letter", dead)
+	db, _ := os.ReadFile(dead)
+	if code != ExitInternal || out != "{\"c\":1,\"d\":1}\n{\"c\":2,\"d\":2}\n{\"c\":3,\"d\":3}\n" {
+		t.Errorf("exit %d out %q err %s", code, out, errOut)
+	}
+	want := [][2]string{{CodeInternal, "<stdin>:1"}, {CodeInternal, "<stdin>:2"}}
+	if d := deadLetters(t, string(db)); fmt.Sprint(d) != fmt.Sprint(want) || !strings.Contains(string(db), "a record of the search response on this line") {
+		t.Errorf("dead letters %v:\n%s", d, db)
+	}
+}
+
 // A record whose selector regexes keep timing out is dead-lettered once
 // its budget is spent, instead of vanishing after 100 x the match timeout.
 func TestRecordTimeoutBoundsTheRecord(t *testing.T) {
