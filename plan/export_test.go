@@ -28,15 +28,16 @@ func FreshTargets(p *Plan) []string {
 }
 
 // SeenReads counts the extractions of p's selectors that take their
-// source's value from their selector's check (seen.go).
-func SeenReads(p *Plan) int {
-	n := 0
+// source's value from their selector's check (seen.go), and those that
+// read it in the object the check kept.
+func SeenReads(p *Plan) (values, siblings int) {
 	for _, s := range p.Selectors {
 		for _, e := range s.Extractions {
-			n += btoi(e.seenSlot > 0)
+			values += btoi(e.seenSlot > 0 && !e.seenSibling)
+			siblings += btoi(e.seenSibling)
 		}
 	}
-	return n
+	return values, siblings
 }
 
 // WithoutSeen rebuilds p's index without the checks that keep what they

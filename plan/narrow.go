@@ -21,6 +21,9 @@ type check struct {
 	// seenSlot-1 (0: none), where the extraction takes it
 	seen     record.Path
 	seenSlot int32
+	// seenParent: an extraction reads a sibling of seen (the same keys
+	// but the last), so the object seen's last key is in is kept too
+	seenParent bool
 }
 
 // checkOf is the check of m (nil: none), with rest its AST when m is the

@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"slices"
+
 	"github.com/sluice-dev/sluice/lang/selector"
 	"github.com/sluice-dev/sluice/record"
 )
@@ -14,10 +16,13 @@ import (
 // same unchanged input record, takes it from there instead of walking the
 // path again.
 
-// seenValue is what a check's seen path read (record.Path.Get's answer).
+// seenValue is what a check's seen path read (record.Path.GetParent's
+// answer): the value, and the object its last key was looked up in, where
+// a path with the same keys but the last is read (record.Path.GetSibling).
 type seenValue struct {
-	v  any
-	ok bool
+	v      any
+	ok     bool
+	parent *record.Object
 }
 
 // clearSeen forgets the seen slots of p's extractions (BuildIndex sets
@@ -25,7 +30,7 @@ type seenValue struct {
 func (p *Plan) clearSeen() {
 	for _, s := range p.Selectors {
 		for _, e := range s.Extractions {
-			e.seenSlot = 0
+			e.seenSlot, e.seenSibling = 0, false
 		}
 	}
 }
@@ -42,8 +47,12 @@ func (p *Plan) noteSeen(ix *index) {
 		ix.nseen++
 		c.seenSlot = int32(ix.nseen)
 		for _, e := range s.Extractions {
-			if readsPath(e, c.seen) {
+			switch {
+			case readsPath(e, c.seen):
 				e.seenSlot = c.seenSlot
+			case readsSibling(e, c.seen):
+				e.seenSlot, e.seenSibling = c.seenSlot, true
+				c.seenParent = true
 			}
 		}
 		ix.checks[i] = c
@@ -84,10 +93,11 @@ func seenCheck(s *Selector, c check) (check, bool) {
 	return out, true
 }
 
-// readBy reports whether one of es reads path as its source.
+// readBy reports whether one of es reads path or a sibling of it as its
+// source.
 func readBy(es []*Extraction, path record.Path) bool {
 	for _, e := range es {
-		if readsPath(e, path) {
+		if readsPath(e, path) || readsSibling(e, path) {
 			return true
 		}
 	}
@@ -100,10 +110,37 @@ func readsPath(e *Extraction, path record.Path) bool {
 	return e.HasSource && !e.Direct && !e.keyed && !e.plain && e.Source.String() == path.String()
 }
 
+// readsSibling reports whether e reads with Path.Get a path whose keys
+// are path's but the last.
+func readsSibling(e *Extraction, path record.Path) bool {
+	if !e.HasSource || e.Direct || e.keyed || e.plain {
+		return false
+	}
+	a, b := e.Source.Segments(), path.Segments()
+	return len(a) == len(b) && len(a) > 1 && slices.Equal(a[:len(a)-1], b[:len(b)-1])
+}
+
 // see tests c's seen path on o (the selector's `_exists_`) and keeps what
 // it read for the extractions of c's selector.
 func (st *State) see(c *check, o *record.Object) bool {
-	v, ok := c.seen.Get(o)
-	st.seen[c.seenSlot-1] = seenValue{v, ok}
+	var v any
+	var ok bool
+	var parent *record.Object
+	if c.seenParent {
+		v, ok, parent = c.seen.GetParent(o)
+	} else {
+		v, ok = c.seen.Get(o) // the quicker walk
+	}
+	st.seen[c.seenSlot-1] = seenValue{v, ok, parent}
 	return selector.Exists(v, ok)
+}
+
+// seenValue is what e's source holds in src, from what its selector's
+// check kept: the value itself, or the object to read its last key in.
+func (e *Extraction) seenValue(src *record.Object, st *State) (any, bool) {
+	sv := &st.seen[e.seenSlot-1]
+	if e.seenSibling {
+		return e.Source.GetSibling(src, sv.parent)
+	}
+	return sv.v, sv.ok
 }

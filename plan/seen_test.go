@@ -14,7 +14,8 @@ import (
 
 // TestSeenValuesAgreeWithPathGet: on random rule sets whose selectors test
 // `_exists_:P` (first or not, alone, narrowed by the index or not) and
-// whose extractions read P or another path (as it is, by regex, by
+// whose extractions read P, a path with the same keys but the last, or
+// another path (as it is, by regex, by
 // start/end, then post-processed by extractions that rewrite P in the
 // output record), and on random records (P missing, null, an empty or
 // holey array, an object, a scalar, a top-level key that is P's whole
@@ -24,7 +25,7 @@ import (
 // with Path.Get, each record decoded whole.
 func TestSeenValuesAgreeWithPathGet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	paths := []string{"n.x", "n.y", "u.name.first", "n", "a"}
+	paths := []string{"n.x", "n.y", "u.name.first", "u.name.last", "u.x.first", "n", "a"}
 	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
 	term := func() string { return pick([]string{"a:x", "a:1", "b:y", "n.y:x", "NOT b:x", "a:/[xy]/"}) }
 	selectorOf := func(p string) string {
@@ -74,8 +75,8 @@ func TestSeenValuesAgreeWithPathGet(t *testing.T) {
 		if rng.IntN(3) > 0 {
 			parts = append(parts, `"u":{"name":`+pick([]string{member("first", "last"), `null`, `[{"first":"x"}]`, `{"first":{"a":1}}`})+`}`)
 		}
-		if rng.IntN(6) == 0 {
-			parts = append(parts, `"n.x":`+value()) // the path's whole text as a key
+		if rng.IntN(6) == 0 { // a path's whole text as a key
+			parts = append(parts, fmt.Sprintf("%q:%s", pick([]string{"n.x", "n.y", "u.name.last"}), value()))
 		}
 		rng.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })
 		return "{" + strings.Join(parts, ",") + "}"
@@ -92,15 +93,20 @@ func TestSeenValuesAgreeWithPathGet(t *testing.T) {
 		}
 		return fmt.Sprintf(`{"selector": %q, "source": %q, "target": "t%d", "tag": "g%d"%s}`+"\n", sel, source, i, i, opts)
 	}
-	seen := 0
+	seen, siblings := 0, 0
 	for round := 0; round < 60; round++ {
 		var rules strings.Builder
 		for i := 0; i < 8; i++ {
 			p := pick(paths)
 			sel := selectorOf(p)
 			source := p
-			if rng.IntN(4) == 0 {
+			switch rng.IntN(4) {
+			case 0:
 				source = pick(paths)
+			case 1: // a sibling: the same keys but the last
+				if i := strings.LastIndexByte(p, '.'); i > 0 {
+					source = p[:i+1] + pick([]string{"x", "y", "first", "last"})
+				}
 			}
 			rules.WriteString(extractionOf(sel, source, i))
 			if rng.IntN(3) == 0 { // a second extraction of the same rule set's selector
@@ -115,7 +121,8 @@ func TestSeenValuesAgreeWithPathGet(t *testing.T) {
 		if pl == nil {
 			t.Fatal(diags)
 		}
-		seen += plan.SeenReads(pl)
+		v, sib := plan.SeenReads(pl)
+		seen, siblings = seen+v, siblings+sib
 		fast := &plan.State{KeepSelectors: true, ReuseOutput: true}
 		for k := 0; k < 150; k++ {
 			rec := recordOf()
@@ -131,9 +138,8 @@ func TestSeenValuesAgreeWithPathGet(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("seen %d", seen)
-	if seen < 50 {
-		t.Fatalf("only %d extractions took their selector's value: the test must reach them", seen)
+	if seen < 50 || siblings < 50 {
+		t.Fatalf("only %d extractions took their selector's value and %d read a sibling in its object: the test must reach both", seen, siblings)
 	}
 }
 
