@@ -3,8 +3,6 @@ package record
 import (
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -30,17 +28,7 @@ func TestGetParentAndSiblingAgreeWithGet(t *testing.T) {
 	var dec Decoder
 	withParent := 0
 	for range 3000 {
-		var b strings.Builder
-		b.WriteByte('{')
-		for i, k := range r.Perm(len(pathKeys))[:1+r.IntN(len(pathKeys))] {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Quote(pathKeys[k]) + ":")
-			randomPathValue(r, &b, 3)
-		}
-		b.WriteByte('}')
-		text := b.String()
+		text := randomPathRecord(r)
 		for mode := range 3 {
 			o := decodeForPaths(t, &dec, text, mode)
 			want := decodeForPaths(t, &dec, text, 0)
