@@ -26,3 +26,20 @@ func FreshTargets(p *Plan) []string {
 	}
 	return out
 }
+
+// SeenReads counts the extractions of p's selectors that take their
+// source's value from their selector's check (seen.go), and those that
+// read it in the object the check kept.
+func SeenReads(p *Plan) (values, siblings int) {
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			values += btoi(e.seenSlot > 0 && !e.seenSibling)
+			siblings += btoi(e.seenSibling)
+		}
+	}
+	return values, siblings
+}
+
+// WithoutSeen rebuilds p's index without the checks that keep what they
+// read for extractions: every extraction reads its source itself.
+func WithoutSeen(p *Plan) { p.buildIndex(false) }

@@ -30,6 +30,8 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	switch {
 	case e.keyed:
 		v, ok = e.key.Get(src)
+	case e.seenSlot > 0 && st.seenOn: // read by the selector's check (seen.go)
+		v, ok = e.seenValue(src, st)
 	case e.HasSource && e.Direct: // built by hand, without NewExtraction
 		v, ok = e.Source.GetKey(src) // src.Get(e.Source.String()), with the path's cache
 	case e.HasSource:

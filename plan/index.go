@@ -22,6 +22,7 @@ type index struct {
 	alwaysBits []uint64 // always as a bit set
 	checks     []check  // by selector: what a candidate still has to pass
 	n          int
+	nseen      int // the slots of the checks' seen values (seen.go)
 }
 
 type indexField struct {
@@ -35,7 +36,12 @@ type indexField struct {
 }
 
 // BuildIndex (re)builds the selector index; plans from the compiler have it.
-func (p *Plan) BuildIndex() {
+func (p *Plan) BuildIndex() { p.buildIndex(true) }
+
+// buildIndex is BuildIndex; seen: with the checks that keep what they
+// read for extractions (seen.go), else without (what they are tested
+// against).
+func (p *Plan) buildIndex(seen bool) {
 	ix := &index{n: len(p.Selectors), checks: make([]check, len(p.Selectors))}
 	byField := map[string]*indexField{}
 	for i, s := range p.Selectors {
@@ -56,9 +62,13 @@ func (p *Plan) BuildIndex() {
 			f.add(v, i)
 		}
 	}
+	p.clearSeen()
 	if len(ix.fields) == 0 {
 		p.index = nil
 		return
+	}
+	if seen {
+		p.noteSeen(ix)
 	}
 	for _, f := range ix.fields {
 		f.table = newStrTable(f.strings)

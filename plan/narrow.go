@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/sluice-dev/sluice/lang/selector"
+	"github.com/sluice-dev/sluice/record"
 )
 
 // check is what a candidate of the index still has to pass. The index
@@ -14,6 +15,15 @@ type check struct {
 	m        *selector.Matcher // what to test: the selector, the rest of it, or nil (it matches)
 	test     selector.Test     // m's test (checkCandidates runs it without reading m)
 	restNode *selector.Node    // the rest's AST, when m is the rest
+	// seen is P of a first conjunct `_exists_:P` that an extraction of
+	// the selector reads too, taken out of m (seen.go): checkCandidates
+	// tests it itself and keeps the value it read in the State's slot
+	// seenSlot-1 (0: none), where the extraction takes it
+	seen     record.Path
+	seenSlot int32
+	// seenParent: an extraction reads a sibling of seen (the same keys
+	// but the last), so the object seen's last key is in is kept too
+	seenParent bool
 }
 
 // checkOf is the check of m (nil: none), with rest its AST when m is the
@@ -26,7 +36,7 @@ func checkOf(m *selector.Matcher, rest *selector.Node) check {
 }
 
 // decided reports whether a candidate matches without a test.
-func (c check) decided() bool { return c.m == nil }
+func (c check) decided() bool { return c.m == nil && c.seenSlot == 0 }
 
 // whole is the check of a selector the index does not narrow: its matcher,
 // or nothing for "*", which matches every record.

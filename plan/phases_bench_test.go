@@ -98,19 +98,45 @@ func BenchmarkEncodeOutputs(b *testing.B) {
 func BenchmarkTransform(b *testing.B) {
 	for _, set := range benchSets {
 		b.Run(set.name, func(b *testing.B) {
-			p := compileSet(b, set, plan.Transform)
-			recs := readRecords(b, set.data, benchRecords)
-			st := &plan.State{ReuseOutput: true}
-			r := new(record.Record)
 			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				*r = record.Record{Data: recs[i%len(recs)]}
-				p.RunOne(r, st)
-				if i%100 == 99 {
-					st.Recycle()
-				}
-			}
+			runTransform(b, compileSet(b, set, plan.Transform), set)
 		})
+	}
+}
+
+// runTransform times p on the first benchRecords records of set, as
+// BenchmarkTransform says.
+func runTransform(b *testing.B, p *plan.Plan, set benchSet) {
+	recs := readRecords(b, set.data, benchRecords)
+	st := &plan.State{ReuseOutput: true}
+	r := new(record.Record)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		*r = record.Record{Data: recs[i%len(recs)]}
+		p.RunOne(r, st)
+		if i%100 == 99 {
+			st.Recycle()
+		}
+	}
+}
+
+// BenchmarkSeen: BenchmarkTransform with the extractions that take the
+// value their selector's check read (seen), and without (walk), in one
+// process, so that -count interleaves the two.
+func BenchmarkSeen(b *testing.B) {
+	for _, set := range benchSets {
+		for _, seen := range []bool{true, false} {
+			name := set.name + "/walk"
+			if seen {
+				name = set.name + "/seen"
+			}
+			b.Run(name, func(b *testing.B) {
+				p := compileSet(b, set, plan.Transform)
+				if !seen {
+					plan.WithoutSeen(p)
+				}
+				runTransform(b, p, set)
+			})
+		}
 	}
 }

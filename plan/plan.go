@@ -122,6 +122,12 @@ type Extraction struct {
 	// plain: one key's value copied to one key as it is (no regex, slice
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool
+	// seenSlot is 1 + the State's slot where the index's check of the
+	// extraction's selector keeps the value of Source it read, else 0
+	// (BuildIndex, seen.go); seenSibling: the check read a path with the
+	// same keys but the last, and kept the object Source's last key is in
+	seenSlot    int32
+	seenSibling bool
 }
 
 // ExtractionSpec keeps the rule values an extraction was built from (for

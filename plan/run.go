@@ -79,6 +79,11 @@ type State struct {
 	// noted), as record.Object.DeleteTargetsAt takes them
 	restrictAt uint64
 	groups     []jsre.Group // room for the groups of a regex extraction's match
+	// seen holds what the index's checks read of the record for its
+	// extractions (seen.go); seenOn: they did, the record went through
+	// the index
+	seen   []seenValue
+	seenOn bool
 }
 
 // box returns s as an interface value boxed in st's chunks.
@@ -187,7 +192,11 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 	st.hits = st.hits[:0]
 	st.extra = st.extra[:0]
 	st.extracted = false
-	if p.index != nil && !st.NoIndex {
+	st.seenOn = p.index != nil && !st.NoIndex
+	if st.seenOn {
+		if len(st.seen) < p.index.nseen {
+			st.seen = make([]seenValue, p.index.nseen)
+		}
 		st.hits, st.candSet = p.index.candidates(r.Data, st.hits, st.candSet)
 		st.hits = p.checkCandidates(r.Data, st.hits, st)
 	} else {
@@ -210,7 +219,11 @@ func (p *Plan) checkCandidates(o *record.Object, hits []int, st *State) []int {
 	checks := p.index.checks
 	n := 0
 	for _, i := range hits {
-		if c := &checks[i]; c.m != nil {
+		c := &checks[i]
+		if c.seenSlot > 0 && !st.see(c, o) {
+			continue
+		}
+		if c.m != nil {
 			st.running(placeSelector, i, 0)
 			matched := c.test.MatchWithin(o, &st.budget)
 			if st.budget.Err() != nil {

@@ -189,6 +189,53 @@ func (p Path) Get(o *Object) (any, bool) {
 	return walk(o, p.segs, p.caches)
 }
 
+// GetParent is Get that also returns the object the path's last key was
+// looked up in, when Get found the value (or its absence) by walking the
+// keys to it: a path with the same keys but the last can then be read
+// there (GetSibling). parent is nil otherwise: the path's text may be a
+// key of o, a step before the last is missing or not an object.
+func (p Path) GetParent(o *Object) (v any, ok bool, parent *Object) {
+	c, n := p.caches, len(p.segs)
+	if n < 2 || !c.rawAbsentLoaded(o) && !c.rawAbsent(o) {
+		v, ok = p.Get(o)
+		return v, ok, nil
+	}
+	v, ok = o.getCached(p.segs[0], &c.segs[0]) // walkObject's steps, to the last
+	for i := 1; ok && i < n-1; i++ {
+		if x, isObj := v.(*Object); isObj {
+			v, ok = x.getCached(p.segs[i], &c.segs[i])
+		} else {
+			v, ok = child(v, p.segs[i])
+		}
+	}
+	if !ok {
+		return nil, false, nil
+	}
+	parent, isObj := v.(*Object)
+	if !isObj {
+		v, ok = child(v, p.segs[n-1])
+		return v, ok && v != Undefined, nil
+	}
+	if v, ok = parent.getCached(p.segs[n-1], &c.segs[n-1]); !ok {
+		return nil, false, parent
+	}
+	return v, v != Undefined, parent
+}
+
+// GetSibling is p.Get(o), given parent, which GetParent returned for o
+// and a path whose keys are p's but the last: p's last key is read there.
+func (p Path) GetSibling(o, parent *Object) (any, bool) {
+	c, n := p.caches, len(p.segs)
+	if parent == nil || n < 2 || !c.rawAbsentLoaded(o) && !c.rawAbsent(o) {
+		return p.Get(o)
+	}
+	v, ok := parent.getCached(p.segs[n-1], &c.segs[n-1])
+	if !ok {
+		return nil, false
+	}
+	return v, v != Undefined
+}
+
 // GetKey reads the path's whole text as one key: o.Get(p.String()).
 func (p Path) GetKey(o *Object) (any, bool) { return o.getCached(p.raw, p.caches.rawKey()) }
 

@@ -45,6 +45,21 @@ func randomPathValue(r *rand.Rand, b *strings.Builder, depth int) {
 	}
 }
 
+// randomPathRecord is a random record of pathKeys.
+func randomPathRecord(r *rand.Rand) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range r.Perm(len(pathKeys))[:1+r.IntN(len(pathKeys))] {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Quote(pathKeys[k]) + ":")
+		randomPathValue(r, &b, 3)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
 // TestPathGetAgreesWithPlainGet pins Path.Get, with its lookup caches and
 // its walk of a usual record, against plainGet, on random records decoded
 // every way a record is (whole, lazily with a Decoder, unloaded), read
@@ -58,17 +73,7 @@ func TestPathGetAgreesWithPlainGet(t *testing.T) {
 	}
 	var dec Decoder
 	for range 3000 {
-		var b strings.Builder
-		b.WriteByte('{')
-		for i, k := range r.Perm(len(pathKeys))[:1+r.IntN(len(pathKeys))] {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Quote(pathKeys[k]) + ":")
-			randomPathValue(r, &b, 3)
-		}
-		b.WriteByte('}')
-		text := b.String()
+		text := randomPathRecord(r)
 		for mode := range 3 {
 			o := decodeForPaths(t, &dec, text, mode)
 			want := decodeForPaths(t, &dec, text, 0)
