@@ -23,14 +23,15 @@ const (
 // first stop byte is at TrailingZeros64(m)/8. A set bit is never that of
 // a byte with its high bit set.
 //
-// Each of the three tests is the classic "has a zero byte" one, (y -
-// 0x01..) &^ y, on x^'"', x^'\\' and x-0x20: the quote and the
-// backslash have no high bit, so the high bit of each y is x's, and one
-// &^ x serves all three.
+// It is two of the classic "has a byte below n" tests, (y - n*0x01..)
+// &^ y: x^0x02.. is below 0x21 exactly where x is a control character
+// or a quote (0x22 becomes 0x20), x^'\\' is below 1 where x is a
+// backslash. Neither changes a high bit, so the high bit of each y is
+// x's, and one &^ x serves both.
 func stopBytes(x uint64) uint64 {
-	quote := x ^ (swarOnes * '"')
+	ctlOrQuote := x ^ (swarOnes * 0x02)
 	slash := x ^ (swarOnes * '\\')
-	return ((quote - swarOnes) | (slash - swarOnes) | (x - swarOnes*0x20)) &^ x & swarHigh
+	return ((ctlOrQuote - swarOnes*0x21) | (slash - swarOnes)) &^ x & swarHigh
 }
 
 // skipPlain advances d.i over plain string bytes (plainWords).
