@@ -167,9 +167,12 @@ func TestByStartAgrees(t *testing.T) {
 		}
 		tried++
 		s := word(rng.Intn(40))
-		from := rng.Intn(len(s) + 1)
+		from := rng.Intn(len(s) + 2) // len(s)+1: past the end finds nothing
 		wantAt, wantWhich := -1, 0
 		for i, x := range set {
+			if from > len(s) {
+				break
+			}
 			if j := strings.Index(s[from:], x); j >= 0 && (wantAt < 0 || from+j < wantAt) {
 				wantAt, wantWhich = from+j, i
 			}

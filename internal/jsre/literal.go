@@ -139,15 +139,42 @@ func startBytes(set litSet) *[256]uint8 {
 // short text it beats a search per string (each of which reads the text
 // to its end when its string is absent).
 func (f *litFinder) byStart(s string, from int) (at, which int) {
-	for i := from; i < len(s); i++ {
+	for i := from; ; i++ {
+		if i = nextStart(f.starts, s, i); i == len(s) {
+			return -1, 0
+		}
 		for m := f.starts[s[i]]; m != 0; m &= m - 1 {
 			k := bits.TrailingZeros8(m)
-			if strings.HasPrefix(s[i:], f.set[k]) {
+			if x := f.set[k]; endsAt(s, i, x) && s[i:i+len(x)] == x {
 				return i, k
 			}
 		}
 	}
-	return -1, 0
+}
+
+// nextStart is the first position >= i whose byte starts a string of the
+// set (starts marks those bytes), or len(s); a loop of its own, so that
+// nothing of byStart's is kept on the stack on every byte (the usual byte
+// starts nothing).
+func nextStart(starts *[256]uint8, s string, i int) int {
+	if i >= len(s) {
+		return len(s)
+	}
+	t := starts[:] // checked once: the loop does no nil check
+	rest := s[i:]
+	for j := 0; j < len(rest); j++ {
+		if t[rest[j]] != 0 {
+			return i + j
+		}
+	}
+	return len(s)
+}
+
+// endsAt reports whether s is long enough for x at i and has x's last byte
+// where x would end: a cheap test before the comparison, which most of the
+// positions whose first byte fits fail (x's first byte already fits).
+func endsAt(s string, i int, x string) bool {
+	return len(x) <= len(s)-i && s[i+len(x)-1] == x[len(x)-1]
 }
 
 // shortText is how long a text byStart is used for, per string of the
