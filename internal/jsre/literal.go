@@ -236,18 +236,24 @@ func (f *litFinder) byPrefix(s string, from int) (at, which int) {
 // bySuffix reports whether a string of the set ends where the shared
 // suffix does, somewhere in s.
 func (f *litFinder) bySuffix(s string) bool {
-	for pos := 0; ; {
-		j := strings.Index(s[pos:], f.suffix)
+	for pos := 0; ; pos++ {
+		// the suffix's first byte by the vector byte search, the rest
+		// compared here: strings.Index's own set-up costs more than the
+		// search on a short text
+		j := strings.IndexByte(s[pos:], f.suffix[0])
 		if j < 0 {
 			return false
 		}
-		end := pos + j + len(f.suffix)
+		pos += j
+		if !strings.HasPrefix(s[pos:], f.suffix) {
+			continue
+		}
+		end := pos + len(f.suffix)
 		for _, x := range f.set {
 			if strings.HasSuffix(s[:end], x) {
 				return true
 			}
 		}
-		pos += j + 1
 	}
 }
 
