@@ -49,6 +49,51 @@ func TestLeadScanByPrefixAgrees(t *testing.T) {
 	}
 }
 
+// TestLeadScanByStartAgrees: a leadScan of a set its strings' first bytes
+// tell apart (byStart for a short text, a search per string for the rest
+// of a long one) gives, for every start, what searching per string gives,
+// on texts from empty to twice as long as byStart takes, over calls with
+// starts that only grow, repeated starts included.
+func TestLeadScanByStartAgrees(t *testing.T) {
+	rng := rand.New(rand.NewSource(10))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "abcd/é"[rng.Intn(6)]
+		}
+		return string(b)
+	}
+	tried, long := 0, 0
+	for range 3000 {
+		set := make(litSet, 2+rng.Intn(4))
+		for i := range set {
+			set[i] = word(1 + rng.Intn(3))
+		}
+		byStart, byString := newLitFinder(set), litFinder{set: set}
+		if byStart.starts == nil {
+			continue
+		}
+		s := word(rng.Intn(2 * shortText * len(set)))
+		if !byStart.byStartOnly(s) {
+			long++
+		}
+		var fast, slow leadScan
+		fast.reset(&byStart, s)
+		slow.reset(&byString, s)
+		for from := 0; from <= len(s)+1; from += rng.Intn(9) {
+			fa, fw := fast.index(from)
+			sa, sw := slow.index(from)
+			if fa != sa || fa >= 0 && fw != sw {
+				t.Fatalf("set %q in %q from %d: by start (%d, %d), by string (%d, %d)", set, s, from, fa, fw, sa, sw)
+			}
+			tried++
+		}
+	}
+	if tried < 50000 || long < 500 {
+		t.Fatalf("only %d searches, %d texts too long for byStart alone", tried, long)
+	}
+}
+
 // TestScanPrefix: the shared prefix of several strings, none for one
 // string or for strings that share nothing.
 func TestScanPrefix(t *testing.T) {
