@@ -13,13 +13,7 @@ import (
 // (as the searches make them), repeated starts included.
 func TestLeadScanByPrefixAgrees(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = "/ab.é"[rng.Intn(5)]
-		}
-		return string(b)
-	}
+	word := wordsOf(rng, "/ab.é"[:5])
 	tried := 0
 	for range 20000 {
 		shared := word(1 + rng.Intn(2))
@@ -31,18 +25,7 @@ func TestLeadScanByPrefixAgrees(t *testing.T) {
 		if prefix := byPrefix.prefix; !strings.HasPrefix(prefix, shared) {
 			t.Fatalf("%q: scan prefix %q does not start with the shared %q", set, prefix, shared)
 		}
-		s := word(rng.Intn(40))
-		var fast, slow leadScan
-		fast.reset(&byPrefix, s)
-		slow.reset(&byString, s)
-		for from := 0; from <= len(s)+1; from += rng.Intn(3) {
-			fa, fw := fast.index(from)
-			sa, sw := slow.index(from)
-			if fa != sa || fa >= 0 && fw != sw {
-				t.Fatalf("set %q in %q from %d: by prefix (%d, %d), by string (%d, %d)", set, s, from, fa, fw, sa, sw)
-			}
-			tried++
-		}
+		tried += scansAgree(t, &byPrefix, &byString, word(rng.Intn(40)), func() int { return rng.Intn(3) })
 	}
 	if tried < 100000 {
 		t.Fatalf("only %d searches", tried)
@@ -56,13 +39,7 @@ func TestLeadScanByPrefixAgrees(t *testing.T) {
 // starts that only grow, repeated starts included.
 func TestLeadScanByStartAgrees(t *testing.T) {
 	rng := rand.New(rand.NewSource(10))
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = "abcd/é"[rng.Intn(6)]
-		}
-		return string(b)
-	}
+	word := wordsOf(rng, "abcd/é"[:6])
 	tried, long := 0, 0
 	for range 3000 {
 		set := make(litSet, 2+rng.Intn(4))
@@ -77,20 +54,42 @@ func TestLeadScanByStartAgrees(t *testing.T) {
 		if !byStart.byStartOnly(s) {
 			long++
 		}
-		var fast, slow leadScan
-		fast.reset(&byStart, s)
-		slow.reset(&byString, s)
-		for from := 0; from <= len(s)+1; from += rng.Intn(9) {
-			fa, fw := fast.index(from)
-			sa, sw := slow.index(from)
-			if fa != sa || fa >= 0 && fw != sw {
-				t.Fatalf("set %q in %q from %d: by start (%d, %d), by string (%d, %d)", set, s, from, fa, fw, sa, sw)
-			}
-			tried++
-		}
+		tried += scansAgree(t, &byStart, &byString, s, func() int { return rng.Intn(9) })
 	}
 	if tried < 50000 || long < 500 {
 		t.Fatalf("only %d searches, %d texts too long for byStart alone", tried, long)
+	}
+}
+
+// scansAgree checks that leadScans of s by the finders fast and slow (of
+// the same set) give the same position and string from every start, the
+// starts growing by step (0 repeats one); it returns the searches made.
+func scansAgree(t *testing.T, fast, slow *litFinder, s string, step func() int) (tried int) {
+	t.Helper()
+	var f, w leadScan
+	f.reset(fast, s)
+	w.reset(slow, s)
+	for from := 0; from <= len(s)+1; from += step() {
+		fa, fw := f.index(from)
+		sa, sw := w.index(from)
+		if fa != sa || fa >= 0 && fw != sw {
+			t.Fatalf("set %q in %q from %d: fast (%d, %d), by string (%d, %d)", fast.set, s, from, fa, fw, sa, sw)
+		}
+		tried++
+	}
+	return tried
+}
+
+// wordsOf returns a maker of random strings of n bytes of alphabet (a
+// byte at a time: a multi-byte rune in it gives its bytes alone, so the
+// texts hold invalid UTF-8 as well).
+func wordsOf(rng *rand.Rand, alphabet string) func(n int) string {
+	return func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		return string(b)
 	}
 }
 
