@@ -70,6 +70,8 @@ type element struct {
 type worker struct {
 	st  plan.State
 	rec record.Record
+	at  position // where process is in its batch
+	cur current  // the line and record being handled, for a panic's dead letter
 }
 
 func (s *stream) halt() { s.stopOnce.Do(func() { close(s.stop) }) }
