@@ -51,10 +51,12 @@ func readChunks(r io.Reader, stop <-chan struct{}, free chan []byte) <-chan chun
 			var buf []byte
 			select {
 			case buf = <-free:
-				buf = buf[:cap(buf)]
 			default:
+			}
+			if cap(buf) < batchRoom {
 				buf = make([]byte, batchRoom)
 			}
+			buf = buf[:batchRoom] // one that grew for a long line still takes a read of readBytes
 			n, err := r.Read(buf[readHeadroom:])
 			data := buf[readHeadroom : readHeadroom+n]
 			if n == 0 { // unused: for the next read, of this input or the next

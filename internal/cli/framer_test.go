@@ -240,3 +240,22 @@ func TestPlainStringRunAgreesWithByteLoop(t *testing.T) {
 		}
 	}
 }
+
+// The reader reads at most readBytes at a time, after readHeadroom bytes of
+// room, also into a given-back buffer that grew for a long line: a batch
+// adopted from a read stays a batch's size.
+func TestReadChunksBoundsReads(t *testing.T) {
+	free := make(chan []byte, 1)
+	free <- make([]byte, 4*batchRoom)
+	stop := make(chan struct{})
+	defer close(stop)
+	ch := readChunks(strings.NewReader(strings.Repeat("x", 3*batchRoom)), stop, free)
+	for c := range ch {
+		if c.err != nil {
+			break
+		}
+		if len(c.data) > readBytes || len(c.whole) != batchRoom || &c.whole[readHeadroom] != &c.data[0] {
+			t.Fatalf("a read of %d bytes in a buffer of %d", len(c.data), len(c.whole))
+		}
+	}
+}
