@@ -23,14 +23,15 @@ const (
 // first stop byte is at TrailingZeros64(m)/8. A set bit is never that of
 // a byte with its high bit set.
 //
-// Each of the three tests is the classic "has a zero byte" one, (y -
-// 0x01..) &^ y, on x^'"', x^'\\' and x-0x20: the quote and the
-// backslash have no high bit, so the high bit of each y is x's, and one
-// &^ x serves all three.
+// It is two of the classic "has a byte below n" tests, (y - n*0x01..)
+// &^ y: x^0x02.. is below 0x21 exactly where x is a control character
+// or a quote (0x22 becomes 0x20), x^'\\' is below 1 where x is a
+// backslash. Neither changes a high bit, so the high bit of each y is
+// x's, and one &^ x serves both.
 func stopBytes(x uint64) uint64 {
-	quote := x ^ (swarOnes * '"')
+	ctlOrQuote := x ^ (swarOnes * 0x02)
 	slash := x ^ (swarOnes * '\\')
-	return ((quote - swarOnes) | (slash - swarOnes) | (x - swarOnes*0x20)) &^ x & swarHigh
+	return ((ctlOrQuote - swarOnes*0x21) | (slash - swarOnes)) &^ x & swarHigh
 }
 
 // skipPlain advances d.i over plain string bytes (plainWords).
@@ -161,68 +162,67 @@ func (d *decoder) skipEscape() error {
 // escapedStr decodes the rest of a string with escapes; d.i is at the
 // first backslash, start at the string's first byte; nonASCII tells
 // whether any byte before d.i was.
+//
+// The plain runs are copied a word at a time in its own loop (no call
+// per run: between the escapes of JSON inside a string the runs are a
+// few bytes long, and a call per run cost more than the run), each word
+// stored whole and the bytes past its stop byte then cut off.
 func (d *decoder) escapedStr(start int, nonASCII bool) (string, error) {
 	buf := append(d.escapeBuf(), d.s[start:d.i]...)
 	var high uint64 // the high bits of the raw bytes copied (what \u escapes add is valid UTF-8)
 	if nonASCII {
 		high = swarHigh
 	}
+	s, i := d.s, d.i
 	for {
-		var or uint64
-		buf, d.i, or = appendPlain(buf, d.s, d.i)
-		high |= or
-		if d.i >= len(d.s) {
+		for ; i+8 <= len(s); i += 8 {
+			x := load64(s, i)
+			buf = binary.LittleEndian.AppendUint64(buf, x)
+			if m := stopBytes(x); m != 0 {
+				// m-1: the bits below the stop byte's high bit, and m's others, where x's are clear
+				n := bits.TrailingZeros64(m) >> 3
+				buf = buf[:len(buf)-8+n]
+				i += n
+				high |= x & (m - 1)
+				break
+			}
+			high |= x
+		}
+		if i >= len(s) {
+			d.i = i
 			return "", d.err("unterminated string")
 		}
-		c := d.s[d.i]
+		c := s[i]
 		switch {
 		case c == '"':
-			d.i++
+			d.i = i + 1
 			if high&swarHigh != 0 && !utf8.Valid(buf) {
 				return string([]rune(string(buf))), nil
 			}
 			return d.text(buf), nil
 		case c < 0x20:
+			d.i = i
 			return "", d.err("control character in string")
 		case c != '\\':
 			buf = append(buf, c)
 			high |= uint64(c)
-			d.i++
+			i++
 			continue
 		}
-		if d.i+1 < len(d.s) { // \" \\ \/ (JSON inside a string), without escape's call
-			if e := d.s[d.i+1]; e == '"' || e == '\\' || e == '/' {
+		if i+1 < len(s) { // \" \\ \/ (JSON inside a string), without escape's call
+			if e := s[i+1]; e == '"' || e == '\\' || e == '/' {
 				buf = append(buf, e)
-				d.i += 2
+				i += 2
 				continue
 			}
 		}
+		d.i = i
 		var err error
 		if buf, err = d.escape(buf); err != nil {
 			return "", err
 		}
+		i = d.i
 	}
-}
-
-// appendPlain appends to buf the plain string bytes of s from i (up to
-// the first quote, backslash or control byte, or to the last word's
-// start when fewer than eight bytes are left) and returns it with the
-// index it stopped at and the bytes appended ORed word-wise (only its high
-// bits are meaningful: were any non-ASCII). Whole words are appended, the
-// bytes of the last one past its stop byte then cut off: one store each,
-// where runs between the escapes of JSON inside a string are short.
-func appendPlain(buf []byte, s string, i int) ([]byte, int, uint64) {
-	var or uint64
-	for ; i+8 <= len(s); i += 8 {
-		x := load64(s, i)
-		buf = binary.LittleEndian.AppendUint64(buf, x)
-		if m := stopBytes(x); m != 0 {
-			n := bits.TrailingZeros64(m) >> 3
-			return buf[:len(buf)-8+n], i + n, or | x&(m-1)
-		}
-		or |= x
-	}
-	return buf, i, or
 }
 
 // nextStop is the index of the first quote, backslash or control byte

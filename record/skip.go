@@ -40,6 +40,13 @@ func (d *decoder) skipMember() (string, error) {
 // quickSkip validates the JSON value at s[i] and returns the index just
 // past it; ok false means it did not decide (white space, deep nesting,
 // or an error): the caller validates the value the exact way.
+//
+// It is one loop without a call per token (what a skipped member costs
+// is mostly its dispatch): a string's plain bytes are passed a word at a
+// time in the loop (quickPlain), a number's digits in place; only escapes,
+// a string near the end of s, exponents and literals go to a function.
+// The containers around the value are bits of a word (1: an object), so
+// a closer is checked with one comparison.
 func quickSkip(s string, i int) (end int, ok bool) {
 	var objects uint64 // bit k: the container at level k+1 is an object
 	depth := 0
@@ -49,66 +56,72 @@ value:
 	}
 	switch c := s[i]; {
 	case c == '"':
-		if i, ok = quickString(s, i); !ok {
+		if i = quickPlain(s, i+1); i < len(s) && s[i] == '"' {
+			i++
+		} else if i, ok = quickStringRest(s, i); !ok {
 			return i, false
 		}
 	case c == '{' || c == '[':
 		if depth == quickDepth {
 			return i, false
 		}
-		objects <<= 1
-		if c == '{' {
-			objects |= 1
-		}
-		depth++
 		i++
-		if i < len(s) && s[i] == c+2 { // '}' or ']'
+		if i < len(s) && s[i] == c+2 { // '}' or ']': empty
 			i++
-			depth--
-			objects >>= 1
 			break
 		}
+		depth++
+		objects = objects<<1 | uint64(c>>5&1) // '{' is 0x7b, '[' 0x5b
 		if c == '{' {
 			goto key
 		}
 		goto value
 	case c == '-' || isDigit(c):
-		if i, ok = quickNumber(s, i); !ok {
+		// -?(0|[1-9][0-9]*)(\.[0-9]+)? here, an exponent by quickExponent
+		if c == '-' {
+			i++
+		}
+		switch {
+		case i < len(s) && s[i] == '0':
+			i++
+		case i < len(s) && isDigit(s[i]):
+			i = skipDigits(s, i+1)
+		default:
 			return i, false
 		}
-	case c == 't' && len(s)-i >= 4 && s[i:i+4] == "true",
-		c == 'n' && len(s)-i >= 4 && s[i:i+4] == "null":
-		i += 4
-	case c == 'f' && len(s)-i >= 5 && s[i:i+5] == "false":
-		i += 5
+		if i < len(s) && s[i] == '.' {
+			j := skipDigits(s, i+1)
+			if j == i+1 {
+				return j, false
+			}
+			i = j
+		}
+		if i < len(s) && s[i]|0x20 == 'e' {
+			if i, ok = quickExponent(s, i); !ok {
+				return i, false
+			}
+		}
 	default:
-		return i, false
+		if i, ok = quickLiteral(s, i); !ok {
+			return i, false
+		}
 	}
-	// after a value
+	// after a value: commas and the closers of its containers
 	for depth > 0 {
 		if i >= len(s) {
 			return i, false
 		}
-		inObject := objects&1 == 1
-		switch s[i] {
-		case ',':
-			i++
-			if inObject {
+		c := s[i]
+		i++
+		if c == ',' {
+			if objects&1 != 0 {
 				goto key
 			}
 			goto value
-		case '}':
-			if !inObject {
-				return i, false
-			}
-		case ']':
-			if inObject {
-				return i, false
-			}
-		default:
-			return i, false
 		}
-		i++
+		if c != ']'|byte(objects&1)<<5 { // '}' is 0x7d, ']' 0x5d
+			return i - 1, false
+		}
 		depth--
 		objects >>= 1
 	}
@@ -117,25 +130,34 @@ key:
 	if i >= len(s) || s[i] != '"' {
 		return i, false
 	}
-	if i, ok = quickString(s, i); !ok || i >= len(s) || s[i] != ':' {
+	if i = quickPlain(s, i+1); i < len(s) && s[i] == '"' {
+		i++
+	} else if i, ok = quickStringRest(s, i); !ok {
+		return i, false
+	}
+	if i >= len(s) || s[i] != ':' {
 		return i, false
 	}
 	i++
 	goto value
 }
 
-// quickString skips the string literal at s[i] (its opening quote).
-func quickString(s string, i int) (int, bool) {
-	i++
-	for {
-		// the plain bytes a word at a time (near the end, byte by byte);
-		// no need of plainWords' record of non-ASCII bytes
-		for ; i+8 <= len(s); i += 8 {
-			if m := stopBytes(load64(s, i)); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
+// quickPlain is the index of the first stop byte (stopBytes) at or after
+// i, looking at whole words: when fewer than eight bytes are left it
+// stops early, at the first of them. Small enough to be inlined.
+func quickPlain(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if m := stopBytes(load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
+	}
+	return i
+}
+
+// quickStringRest skips the rest of a string literal from s[i], inside
+// it, where quickPlain stopped short of its closing quote.
+func quickStringRest(s string, i int) (int, bool) {
+	for {
 		if i >= len(s) {
 			return i, false
 		}
@@ -162,7 +184,19 @@ func quickString(s string, i int) (int, bool) {
 		default:
 			i++
 		}
+		i = quickPlain(s, i)
 	}
+}
+
+// quickLiteral skips true, false or null at s[i].
+func quickLiteral(s string, i int) (int, bool) {
+	switch {
+	case len(s)-i >= 4 && (s[i:i+4] == "true" || s[i:i+4] == "null"):
+		return i + 4, true
+	case len(s)-i >= 5 && s[i:i+5] == "false":
+		return i + 5, true
+	}
+	return i, false
 }
 
 func isHex4(h string) bool {
@@ -174,38 +208,14 @@ func isHex4(h string) bool {
 	return true
 }
 
-// quickNumber skips the number at s[i] as the JSON grammar has it.
-func quickNumber(s string, i int) (int, bool) {
-	if s[i] == '-' {
+// quickExponent skips the exponent of a number at s[i] (its e or E).
+func quickExponent(s string, i int) (int, bool) {
+	i++
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
 		i++
 	}
-	switch {
-	case i >= len(s) || !isDigit(s[i]):
-		return i, false
-	case s[i] == '0':
-		i++
-	default:
-		i = skipDigits(s, i)
-	}
-	if i < len(s) && s[i] == '.' {
-		j := skipDigits(s, i+1)
-		if j == i+1 {
-			return i, false
-		}
-		i = j
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		j := skipDigits(s, i)
-		if j == i {
-			return i, false
-		}
-		i = j
-	}
-	return i, true
+	j := skipDigits(s, i)
+	return j, j > i
 }
 
 func skipDigits(s string, i int) int {
