@@ -272,9 +272,14 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 	if p.Extracting {
 		out := st.fork(r)
 		st.restrictAt = 0
+		// the loop runs for every extraction of every record: st.at is
+		// marked once per selector and then by its element alone, and
+		// whether one extraction set a value is kept in a register
+		extracted := st.extracted
 		for _, h := range st.hits {
+			st.running(placeExtraction, h, 0)
 			for j, e := range p.Selectors[h].Extractions {
-				st.running(placeExtraction, h, j)
+				st.at.el = int32(j)
 				set, err := e.apply(r.Data, out.Data, r.Data, st)
 				if err != nil {
 					return nil, dead(r, e.Rule, CodeExtract, err)
@@ -282,10 +287,10 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 				if st.Tracer != nil {
 					st.Tracer.Extracted(e, out, set)
 				}
-				st.extracted = st.extracted || set
+				extracted = extracted || set
 			}
 		}
-		if !st.extracted {
+		if st.extracted = extracted; !extracted {
 			return nil, nil
 		}
 		cur = out

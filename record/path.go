@@ -179,7 +179,10 @@ func (p Path) Get(o *Object) (any, bool) {
 		return c.walkObject(o, p.segs)
 	}
 	if len(p.segs) == 1 {
-		return o.getCached(p.segs[0], p.caches.seg(0))
+		if v, ok := o.hit(p.caches.seg(0)); ok {
+			return v, ok
+		}
+		return o.getMissed(p.segs[0], p.caches.seg(0))
 	}
 	if !p.caches.rawAbsent(o) {
 		if v, ok := o.getCached(p.raw, p.caches.rawKey()); ok {
@@ -200,10 +203,14 @@ func (p Path) GetParent(o *Object) (v any, ok bool, parent *Object) {
 		v, ok = p.Get(o)
 		return v, ok, nil
 	}
-	v, ok = o.getCached(p.segs[0], &c.segs[0]) // walkObject's steps, to the last
+	if v, ok = o.hit(&c.segs[0]); !ok { // walkObject's steps, to the last
+		v, ok = o.getMissed(p.segs[0], &c.segs[0])
+	}
 	for i := 1; ok && i < n-1; i++ {
 		if x, isObj := v.(*Object); isObj {
-			v, ok = x.getCached(p.segs[i], &c.segs[i])
+			if v, ok = x.hit(&c.segs[i]); !ok { // getCached, its usual case inlined
+				v, ok = x.getMissed(p.segs[i], &c.segs[i])
+			}
 		} else {
 			v, ok = child(v, p.segs[i])
 		}
@@ -216,8 +223,10 @@ func (p Path) GetParent(o *Object) (v any, ok bool, parent *Object) {
 		v, ok = child(v, p.segs[n-1])
 		return v, ok && v != Undefined, nil
 	}
-	if v, ok = parent.getCached(p.segs[n-1], &c.segs[n-1]); !ok {
-		return nil, false, parent
+	if v, ok = parent.hit(&c.segs[n-1]); !ok {
+		if v, ok = parent.getMissed(p.segs[n-1], &c.segs[n-1]); !ok {
+			return nil, false, parent
+		}
 	}
 	return v, v != Undefined, parent
 }
@@ -229,9 +238,11 @@ func (p Path) GetSibling(o, parent *Object) (any, bool) {
 	if parent == nil || n < 2 || !c.rawAbsentLoaded(o) && !c.rawAbsent(o) {
 		return p.Get(o)
 	}
-	v, ok := parent.getCached(p.segs[n-1], &c.segs[n-1])
+	v, ok := parent.hit(&c.segs[n-1])
 	if !ok {
-		return nil, false
+		if v, ok = parent.getMissed(p.segs[n-1], &c.segs[n-1]); !ok {
+			return nil, false
+		}
 	}
 	return v, v != Undefined
 }
@@ -243,10 +254,15 @@ func (p Path) GetKey(o *Object) (any, bool) { return o.getCached(p.raw, p.caches
 // that are there (not the zero Path's): the common walk, without the
 // checks and the boxing of the root that walk makes.
 func (c *pathCaches) walkObject(o *Object, segs []string) (any, bool) {
-	v, ok := o.getCached(segs[0], &c.segs[0])
+	v, ok := o.hit(&c.segs[0])
+	if !ok {
+		v, ok = o.getMissed(segs[0], &c.segs[0])
+	}
 	for i := 1; ok && i < len(segs); i++ {
 		if x, isObj := v.(*Object); isObj {
-			v, ok = x.getCached(segs[i], &c.segs[i])
+			if v, ok = x.hit(&c.segs[i]); !ok { // getCached, its usual case inlined
+				v, ok = x.getMissed(segs[i], &c.segs[i])
+			}
 		} else {
 			v, ok = child(v, segs[i])
 		}

@@ -34,9 +34,10 @@ type Shape struct {
 	key   string   // the last key (a copy: a shape never pins a decoder's input)
 	nodes []*Shape // nodes[i] is the shape of the first i+1 keys; nodes[len-1] is this one
 	pos   int      // the position of key: len(nodes)-1
-	// head is the first headLen of nodes (nil past them), in the shape
-	// itself: a lookup cache's check of a key among them loads one word
-	// of the shape instead of the slice's pointer and then the node.
+	// head is the first headLen of nodes (noNode past them), in the
+	// shape itself: a lookup cache's check of a key among them loads one
+	// word of the shape instead of the slice's pointer and then the node.
+	// It is never nil, so an empty cache (a nil node) never matches.
 	head [headLen]*Shape
 	bits uint64 // the keyBit of every key (Object.keyBits)
 	// quoted is the key's JSON text and a colon ("key":) when the key is
@@ -136,7 +137,20 @@ type shapeTree struct {
 func newShapeTree() *shapeTree {
 	t := &shapeTree{}
 	t.root = &Shape{pos: -1, tree: t}
+	t.root.fillHead()
 	return t
+}
+
+// noNode fills a shape's head past its keys: a node of no shape, so that
+// no cache holds it.
+var noNode = new(Shape)
+
+// fillHead sets s.head to s's first nodes, then noNode.
+func (s *Shape) fillHead() {
+	n := copy(s.head[:], s.nodes)
+	for i := n; i < headLen; i++ {
+		s.head[i] = noNode
+	}
 }
 
 var (
@@ -192,7 +206,7 @@ func (s *Shape) addKid(k string) *Shape {
 		c.clen = len(c.quoted) + 1
 	}
 	c.nodes = append(append(make([]*Shape, 0, len(s.nodes)+1), s.nodes...), c)
-	copy(c.head[:], c.nodes)
+	c.fillHead()
 	ks := &kidSet{list: append(append(make([]*Shape, 0, len(old.list)+1), old.list...), c)}
 	ks.closed = len(ks.list) >= maxShapeKids
 	if len(ks.list) > shortKidList {
@@ -293,17 +307,16 @@ func (c *lookupCache) store(n *Shape) {
 }
 
 // cached is the position c remembers when o has the key there, else -1.
-// It is small enough to be inlined into the lookup sites: a hit costs a
-// few loads and compares, two dependent ones when the key is among the
-// first headLen. (An object with a shape is loaded: only ParseRecordRaw
-// makes unloaded objects, without a shape.)
+// A hit costs a few loads and compares, two dependent ones when the key is
+// among the first headLen. (An object with a shape is loaded: only
+// ParseRecordRaw makes unloaded objects, without a shape.)
 func (o *Object) cached(c *lookupCache) int {
 	if o == nil || o.shape == nil || c == nil {
 		return -1
 	}
 	n, i := c.node.Load(), c.pos.Load()
 	if uint64(i) < headLen {
-		if n != nil && o.shape.head[i] == n {
+		if o.shape.head[i] == n { // never nil: an empty cache misses
 			return int(i)
 		}
 		return -1
@@ -333,8 +346,32 @@ func (o *Object) indexToCache(key string, c *lookupCache) int {
 	return i
 }
 
-// getCached is Get with a lookup cache.
+// getCached is Get with a lookup cache, c, which may be nil.
 func (o *Object) getCached(key string, c *lookupCache) (any, bool) {
+	if v, ok := o.hit(c); ok {
+		return v, true
+	}
+	return o.getMissed(key, c)
+}
+
+// hit is getCached's usual case, small enough to be inlined into the
+// lookup sites, so that they call nothing: the value where c remembers
+// the key, when that is among the first headLen, and the value is decoded.
+// False means "not answered here", and v is then meaningless: getMissed
+// answers.
+func (o *Object) hit(c *lookupCache) (any, bool) {
+	if o == nil || o.shape == nil || c == nil {
+		return nil, false
+	}
+	if i := c.pos.Load(); uint64(i) < headLen && o.shape.head[i] == c.node.Load() {
+		v := o.fields[i].val
+		return v, !isLazy(v)
+	}
+	return nil, false
+}
+
+// getMissed is getCached past its usual case.
+func (o *Object) getMissed(key string, c *lookupCache) (any, bool) {
 	i := o.cached(c)
 	if i < 0 {
 		if o == nil {
@@ -372,7 +409,12 @@ func NewKey(name string) Key { return Key{name: name, cache: new(lookupCache)} }
 func (k Key) String() string { return k.name }
 
 // Get is o.Get(k.String()).
-func (k Key) Get(o *Object) (any, bool) { return o.getCached(k.name, k.cache) }
+func (k Key) Get(o *Object) (any, bool) {
+	if v, ok := o.hit(k.cache); ok {
+		return v, ok
+	}
+	return o.getMissed(k.name, k.cache)
+}
 
 // Has is o.Has(k.String()).
 func (k Key) Has(o *Object) bool {

@@ -153,6 +153,7 @@ func TestLookupCacheTornPair(t *testing.T) {
 						t.Fatalf("node %q at %d, position %d, object %q: cached %d, want %d",
 							n.key, n.pos, pos, o.Keys(), got, want)
 					}
+					checkHit(t, o, &c, want)
 				}
 			}
 		}
@@ -162,5 +163,18 @@ func TestLookupCacheTornPair(t *testing.T) {
 		if got := o.cached(&empty); got != -1 {
 			t.Fatalf("an empty cache reads %d", got)
 		}
+		checkHit(t, o, &empty, -1)
+	}
+}
+
+// checkHit checks hit, getCached's inlined case, against cached's answer
+// want: it answers exactly when the position is among the first headLen
+// and the value there is decoded, with that value.
+func checkHit(t *testing.T, o *Object, c *lookupCache, want int) {
+	t.Helper()
+	v, ok := o.hit(c)
+	wantOK := want >= 0 && want < headLen && !isLazy(o.fields[want].val)
+	if ok != wantOK || ok && v != o.fields[want].val {
+		t.Fatalf("object %q, cache at %d: hit %v %v, want the value at %d (%v)", o.Keys(), c.pos.Load(), v, ok, want, wantOK)
 	}
 }

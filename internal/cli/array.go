@@ -74,7 +74,7 @@ func (f *arrayFramer) run(src *source) error {
 			}
 			i++
 		}
-		src.release(data) // the elements were copied
+		src.release() // the elements were copied
 		if err != nil {
 			return f.finish(err)
 		}

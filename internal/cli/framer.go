@@ -19,21 +19,30 @@ const (
 	idleFlush = 20 * time.Millisecond
 	// DefaultMaxRecord is the default --max-record-size.
 	DefaultMaxRecord = 16 << 20
-	chunkBytes       = 128 << 10
+	// readBytes is the most one read of the input takes: a reader's buffer
+	// is a batch buffer, with readHeadroom in front.
+	readBytes = batchRoom - readHeadroom
 )
 
 var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 
 // chunk is one read of the input.
 type chunk struct {
-	data []byte
-	err  error // io.EOF at the end
+	data  []byte
+	whole []byte // the reader's buffer data is in, after readHeadroom bytes; nil for others
+	err   error  // io.EOF at the end
 }
+
+// readHeadroom is the room a reader's buffer keeps in front of what is read
+// into it: the framer puts the start of a line left from the previous read
+// there, so that the buffer holds whole lines and becomes a batch as it is
+// (lineFramer.adopt), without a copy into a batch buffer.
+const readHeadroom = 4 << 10
 
 // readChunks reads r on its own goroutine, so that the framer can notice
 // when the input stalls. It ends at the end of the input, at an error or
 // when stop is closed. Each read goes into a buffer of its own: one the
-// framer gave back (free), or a new one.
+// framer or a worker gave back (free), or a new one.
 func readChunks(r io.Reader, stop <-chan struct{}, free chan []byte) <-chan chunk {
 	ch := make(chan chunk, 4)
 	go func() {
@@ -43,10 +52,13 @@ func readChunks(r io.Reader, stop <-chan struct{}, free chan []byte) <-chan chun
 			select {
 			case buf = <-free:
 			default:
-				buf = make([]byte, chunkBytes)
 			}
-			n, err := r.Read(buf)
-			data := buf[:n]
+			if cap(buf) < batchRoom {
+				buf = make([]byte, batchRoom)
+			}
+			buf = buf[:batchRoom] // one that grew for a long line still takes a read of readBytes
+			n, err := r.Read(buf[readHeadroom:])
+			data := buf[readHeadroom : readHeadroom+n]
 			if n == 0 { // unused: for the next read, of this input or the next
 				select {
 				case free <- buf:
@@ -54,11 +66,12 @@ func readChunks(r io.Reader, stop <-chan struct{}, free chan []byte) <-chan chun
 				}
 			}
 			if n > 0 {
+				c := chunk{data: data, whole: buf}
 				select {
-				case ch <- chunk{data: data}: // what was read is delivered, even when stopping
+				case ch <- c: // what was read is delivered, even when stopping
 				default:
 					select {
-					case ch <- chunk{data: data}:
+					case ch <- c:
 					case <-stop:
 						return
 					}
@@ -84,11 +97,15 @@ type source struct {
 	stop    <-chan struct{} // the run is ending (signal or output error)
 	pending [][]byte
 	err     error
+	// whole is the reader's buffer the bytes next returned last are in,
+	// after readHeadroom bytes of room (nil when they are not in one).
+	whole []byte
 }
 
 // next returns the next bytes, or nil and the error at the end; with idle
 // set it returns (nil, nil) when no input came for idleFlush.
 func (s *source) next(idle bool) ([]byte, error) {
+	s.whole = nil
 	if len(s.pending) > 0 {
 		b := s.pending[0]
 		s.pending = s.pending[1:]
@@ -111,6 +128,7 @@ func (s *source) next(idle bool) ([]byte, error) {
 		case c.err != nil:
 			s.err = c.err
 		default:
+			s.whole = c.whole
 			return c.data, nil
 		}
 		return nil, s.err
@@ -155,16 +173,18 @@ func newSource(r io.Reader, stop <-chan struct{}, free chan []byte) *source {
 // freeChunks is room for the buffers a source gives back.
 func freeChunks() chan []byte { return make(chan []byte, 4) }
 
-// release gives back a buffer next returned once the framer no longer
-// needs it (it copies what it keeps): the reader reads into it again.
-func (s *source) release(b []byte) {
-	if cap(b) < chunkBytes {
+// release gives back the reader's buffer of the bytes next returned last
+// once the framer no longer needs it (it copied what it keeps): the reader
+// reads into it again.
+func (s *source) release() {
+	if s.whole == nil {
 		return
 	}
 	select {
-	case s.free <- b[:chunkBytes]:
+	case s.free <- s.whole:
 	default:
 	}
+	s.whole = nil
 }
 
 // sniff reads the start of the input, drops a UTF-8 BOM and reports
@@ -261,8 +281,10 @@ func (f *lineFramer) run(src *source) error {
 		if f.cur == nil {
 			f.cur = f.bufs.get(firstRoom(len(data)))
 		}
-		f.add(data) // copies what it keeps
-		src.release(data)
+		if !f.adopt(data, src.whole) {
+			f.add(data) // copies what it keeps
+			src.release()
+		}
 		if err != nil {
 			return f.finish(err)
 		}
@@ -278,7 +300,7 @@ const batchRoom = batchBytes + batchBytes/8
 // twice the read (grown if more comes), so that each of many small inputs
 // does not take (and zero) a whole batch buffer.
 func firstRoom(n int) int {
-	if n >= chunkBytes {
+	if n >= readBytes {
 		return batchRoom
 	}
 	return min(batchRoom, max(4<<10, 2*n))
@@ -369,6 +391,30 @@ func (f *lineFramer) addLines(data []byte) int {
 }
 
 var newline = []byte{'\n'}
+
+// adopt hands over the reader's buffer whole holding data as a batch of its
+// own, when data is a large read and the framer holds no complete line:
+// the start of a line kept from earlier reads goes into the room in front
+// of data, the batch ends at data's last newline, and only what follows it
+// is copied (into the framer's buffer, for the next batch). It reports
+// false when the bytes must be copied (addLines, add) instead.
+func (f *lineFramer) adopt(data, whole []byte) bool {
+	if whole == nil || f.skipping || f.done > 0 || len(f.cur) > readHeadroom || len(data) < batchBytes/2 {
+		return false
+	}
+	end := bytes.LastIndexByte(data, '\n') + 1
+	if end == 0 || len(f.cur)+end > f.max { // a line might be longer than max
+		return false
+	}
+	start := readHeadroom - len(f.cur)
+	copy(whole[start:], f.cur)
+	lines := whole[start : readHeadroom+end]
+	f.cur = append(f.cur[:0], data[end:]...)
+	b := &batch{line: f.line, data: lines, buf: whole}
+	f.line += bytes.Count(lines, newline)
+	f.emit(b)
+	return true
+}
 
 // endSkip dead-letters the oversized line that just ended.
 func (f *lineFramer) endSkip() {

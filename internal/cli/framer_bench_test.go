@@ -33,7 +33,7 @@ func BenchmarkArrayFramer(b *testing.B) {
 	input := in.Bytes()
 	var pieces []string
 	for rest := input; len(rest) > 0; {
-		k := min(len(rest), chunkBytes)
+		k := min(len(rest), readBytes)
 		pieces = append(pieces, string(rest[:k]))
 		rest = rest[k:]
 	}
@@ -61,7 +61,7 @@ func BenchmarkLineFramer(b *testing.B) {
 	input := bytes.Repeat(lines, 10)
 	var pieces []string
 	for rest := input; len(rest) > 0; {
-		k := min(len(rest), chunkBytes)
+		k := min(len(rest), readBytes)
 		pieces = append(pieces, string(rest[:k]))
 		rest = rest[k:]
 	}

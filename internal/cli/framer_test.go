@@ -8,11 +8,18 @@ import (
 	"testing"
 )
 
-// chunked is a source that yields the given pieces, then EOF.
+// chunked is a source that yields the given pieces, then EOF. Like the
+// reader's, each piece that fits is in a buffer of its own after
+// readHeadroom bytes of room, which the line framer can adopt as a batch.
 func chunked(pieces ...string) *source {
 	ch := make(chan chunk, len(pieces)+1)
 	for _, p := range pieces {
-		ch <- chunk{data: []byte(p)}
+		if len(p) > readBytes {
+			ch <- chunk{data: []byte(p)}
+			continue
+		}
+		whole := make([]byte, batchRoom)
+		ch <- chunk{data: whole[readHeadroom : readHeadroom+copy(whole[readHeadroom:], p)], whole: whole}
 	}
 	ch <- chunk{err: io.EOF}
 	close(ch)
@@ -85,7 +92,16 @@ func TestLineFramerBatches(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for iter := 0; iter < 40; iter++ {
 		max := []int{50, 150, 4000, DefaultMaxRecord}[iter%4]
-		checkLineFramer(t, rnd, 4000, 200, chunkBytes, max)
+		checkLineFramer(t, rnd, 4000, 200, readBytes, max)
+	}
+}
+
+// The same with lines longer than the room in front of a reader's buffer:
+// a read after such a line's start is copied, not adopted as a batch.
+func TestLineFramerLongLines(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for iter := 0; iter < 20; iter++ {
+		checkLineFramer(t, rnd, 300, 3*readHeadroom, readBytes, []int{2 * readHeadroom, DefaultMaxRecord}[iter%2])
 	}
 }
 
@@ -221,6 +237,25 @@ func TestPlainStringRunAgreesWithByteLoop(t *testing.T) {
 		}
 		if got := plainStringRun(b); got != want {
 			t.Fatalf("%q: %d, want %d", b, got, want)
+		}
+	}
+}
+
+// The reader reads at most readBytes at a time, after readHeadroom bytes of
+// room, also into a given-back buffer that grew for a long line: a batch
+// adopted from a read stays a batch's size.
+func TestReadChunksBoundsReads(t *testing.T) {
+	free := make(chan []byte, 1)
+	free <- make([]byte, 4*batchRoom)
+	stop := make(chan struct{})
+	defer close(stop)
+	ch := readChunks(strings.NewReader(strings.Repeat("x", 3*batchRoom)), stop, free)
+	for c := range ch {
+		if c.err != nil {
+			break
+		}
+		if len(c.data) > readBytes || len(c.whole) != batchRoom || &c.whole[readHeadroom] != &c.data[0] {
+			t.Fatalf("a read of %d bytes in a buffer of %d", len(c.data), len(c.whole))
 		}
 	}
 }

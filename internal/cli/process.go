@@ -23,29 +23,84 @@ const (
 // deadExcerpt bounds the text of an oversized input kept in its dead letter.
 const deadExcerpt = 1024
 
-// process parses, runs and encodes one batch.
+// process parses, runs and encodes one batch. A panic is contained to the
+// line or record it happened in (contain): the batch goes on after it. The
+// recover is deferred once per batch (and after each panic), not per line
+// and per record.
 func (s *stream) process(b *batch, w *worker) {
 	if len(b.data) > 0 || len(b.elems) > 0 {
 		b.out = s.outBuffer(max(len(b.data), batchBytes))
 	}
-	for _, e := range b.elems {
+	w.at = position{line: b.line}
+	for !s.processFrom(b, w) {
+	}
+}
+
+// position is where a worker is in its batch: the next element, or the
+// offset and number of the next line.
+type position struct {
+	elem, off, line int
+}
+
+// current is the item a worker handles: the line (or element) and, while
+// a record of it runs and is encoded, where its output starts.
+type current struct {
+	line    int
+	text    string // the line's
+	running bool
+	raw     string // the running record's text ("" for a search hit)
+	mark    int
+}
+
+// processFrom handles the batch's items from w.at on; it reports false
+// when a panic ended it early (contained: w.at is past the item).
+func (s *stream) processFrom(b *batch, w *worker) (done bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.contain(b, w, p)
+		}
+	}()
+	for w.at.elem < len(b.elems) {
+		e := b.elems[w.at.elem]
+		w.at.elem++
 		s.line(b, e.text, e.line, w)
 	}
 	// The batch buffer is never written again, so its lines are parsed as
 	// substrings of one string view: decoded strings share it, no copies.
 	text := unsafe.String(unsafe.SliceData(b.data), len(b.data))
-	line := b.line
-	for len(text) > 0 {
-		i := strings.IndexByte(text, '\n')
-		var l string
-		if i < 0 {
-			l, text = text, ""
-		} else {
-			l, text = text[:i], text[i+1:]
+	for w.at.off < len(text) {
+		l := text[w.at.off:]
+		if i := strings.IndexByte(l, '\n'); i >= 0 {
+			l = l[:i]
 		}
-		s.line(b, l, line, w)
-		line++
+		w.at.off += len(l) + 1
+		n := w.at.line
+		w.at.line++
+		s.line(b, l, n, w)
 	}
+	return true
+}
+
+// contain dead-letters the item a panic happened in: the record, with the
+// rule that was running (its output so far dropped), or the line when no
+// record of it ran (parsing, unwrapping, the authoring commands' visit).
+// rulec exits with ExitInternal at the end.
+func (s *stream) contain(b *batch, w *worker, p any) {
+	s.panics.Add(1)
+	c := w.cur
+	w.cur.running = false
+	if !c.running {
+		b.dead = deadLine(b.dead, b.name, c.line, CodeInternal, fmt.Sprintf("internal error while reading this line: %v; please report it", p), []byte(c.text))
+		return
+	}
+	b.out = b.out[:c.mark]
+	rule := w.st.Rule()
+	msg := fmt.Sprintf("internal error while rule %d (%s) ran: %v; please report it", rule.ID, rule.Pos(), p)
+	raw := c.raw
+	if raw == "" {
+		raw = "(a record of the search response on this line)"
+	}
+	b.dead = deadLine(b.dead, b.name, c.line, CodeInternal, msg, []byte(raw))
 }
 
 // line handles one input line or array element. A line of JSON white
@@ -56,12 +111,7 @@ func (s *stream) line(b *batch, l string, n int, w *worker) {
 	if len(l) == 0 {
 		return
 	}
-	defer func() { // a panic outside a record's run (parsing, unwrapping)
-		if p := recover(); p != nil {
-			s.panics.Add(1)
-			b.dead = deadLine(b.dead, b.name, n, CodeInternal, fmt.Sprintf("internal error while reading this line: %v; please report it", p), []byte(l))
-		}
-	}()
+	w.cur = current{line: n, text: l}
 	v, err := w.st.Decoder.ParseRecord(l)
 	if err != nil {
 		msg := "invalid JSON: " + err.Error()
@@ -109,7 +159,7 @@ func (s *stream) unwrap(b *batch, o *record.Object, n int, w *worker) bool {
 		for i, e := range arr {
 			src, _ := sourcePath.GetValue(e)
 			if so, ok := src.(*record.Object); ok {
-				s.one(b, so, "", n, w)
+				s.oneContained(b, so, n, w)
 				continue
 			}
 			b.dead = deadLine(b.dead, b.name, n, CodeNotObject, fmt.Sprintf("search hit %d has no object _source", i), []byte(record.JSON(e)))
@@ -123,7 +173,7 @@ func (s *stream) unwrap(b *batch, o *record.Object, n int, w *worker) bool {
 		}
 		for i, e := range arr {
 			if eo, ok := e.(*record.Object); ok {
-				s.one(b, eo, "", n, w)
+				s.oneContained(b, eo, n, w)
 				continue
 			}
 			b.dead = deadLine(b.dead, b.name, n, CodeNotObject, fmt.Sprintf("results item %d is not an object", i), []byte(record.JSON(e)))
@@ -136,30 +186,39 @@ func (s *stream) unwrap(b *batch, o *record.Object, n int, w *worker) bool {
 // The paths unwrap reads, parsed once rather than per input and per hit.
 var hitsPath, sourcePath = record.ParsePath("hits.hits"), record.ParsePath("_source")
 
-// one runs one record. A panic is caught here: the record is dead-lettered
-// with the rule that was running, the run goes on, and rulec exits with
-// ExitInternal at the end.
+// oneContained runs one record of a search response: a panic in its run is
+// contained to it, and the response's other records still run (a panic in
+// visit ends the line, as one elsewhere while reading it does).
+func (s *stream) oneContained(b *batch, o *record.Object, n int, w *worker) {
+	if s.visit != nil {
+		s.visit(o, b.name, n)
+		return
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			s.contain(b, w, p)
+		}
+	}()
+	s.one(b, o, "", n, w)
+}
+
+// one runs one record (or hands it to visit). A panic while it runs or is
+// encoded is contained by the caller's recover (contain), with w.cur
+// saying which record and rule.
 func (s *stream) one(b *batch, o *record.Object, raw string, n int, w *worker) {
 	if s.visit != nil {
 		s.visit(o, b.name, n)
 		return
 	}
+	w.cur.running, w.cur.raw, w.cur.mark = true, raw, len(b.out)
+	s.run(b, o, raw, n, w)
+	w.cur.running = false
+}
+
+func (s *stream) run(b *batch, o *record.Object, raw string, n int, w *worker) {
 	w.rec = record.Record{Data: o}
-	r, st := &w.rec, &w.st
 	mark := len(b.out)
-	defer func() {
-		if p := recover(); p != nil {
-			s.panics.Add(1)
-			b.out = b.out[:mark]
-			rule := st.Rule()
-			msg := fmt.Sprintf("internal error while rule %d (%s) ran: %v; please report it", rule.ID, rule.Pos(), p)
-			if raw == "" {
-				raw = "(a record of the search response on this line)"
-			}
-			b.dead = deadLine(b.dead, b.name, n, CodeInternal, msg, []byte(raw))
-		}
-	}()
-	out, dl := s.plan.RunOne(r, st)
+	out, dl := s.plan.RunOne(&w.rec, &w.st)
 	if dl != nil {
 		b.dead = deadRecord(b.dead, b.name, n, dl)
 	}

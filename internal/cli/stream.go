@@ -70,6 +70,8 @@ type element struct {
 type worker struct {
 	st  plan.State
 	rec record.Record
+	at  position // where process is in its batch
+	cur current  // the line and record being handled, for a panic's dead letter
 }
 
 func (s *stream) halt() { s.stopOnce.Do(func() { close(s.stop) }) }
@@ -90,7 +92,7 @@ func (s *stream) runAll(readers []namedReader) error {
 	maxInFlight := 2 * workers
 	s.spareOut = make(chan []byte, maxInFlight)
 	if s.visit == nil {
-		s.bufs = make(batchBuffers, maxInFlight)
+		s.bufs = make(batchBuffers, 2*maxInFlight) // the batches in flight, and the reads ahead of the framer
 	}
 	work := make(chan *batch, maxInFlight)
 	done := make(chan *batch, maxInFlight)
@@ -137,6 +139,9 @@ func (s *stream) runAll(readers []namedReader) error {
 // stream is stopped.
 func (s *stream) frameAll(readers []namedReader, emit func(*batch)) error {
 	free := freeChunks()
+	if s.bufs != nil { // the reader reads into batch buffers: adopted ones come back from the workers
+		free = s.bufs
+	}
 	for _, in := range readers {
 		if err := s.frame(in, free, emit); err != nil {
 			return UsageErr("%s: %v", in.name, err)

@@ -37,6 +37,8 @@ func BenchmarkWeblog(b *testing.B) {
 		{"select-prefix", `^Mozilla.*$`, false, benchUserAgents},
 		{"extract-browser", `(Chrome|Firefox)/[0-9.]+`, true, benchUserAgents},
 		{"extract-section", `/(products|blog|search|account|cart)/`, true, benchURLs},
+		// the rule's "/(products|...)/" is a regex literal: rulec compiles what is between the slashes
+		{"extract-section-bare", `(products|blog|search|account|cart)`, true, benchURLs},
 		{"extract-zip", `^[0-9]{5}$`, true, []string{"61511", "1234", "abcde", "98765"}},
 		{"extract-lazy-tail", `/path/tiles/longitude/(.*?)$`, true, []string{"https://maps/path/tiles/longitude/-122.4194", "/path/tiles/latitude/37.77"}},
 		{"extract-word", `\b(\d{5})\b`, true, []string{"zip 61511 city", "no digits here at all", "id 1234567 and 98765"}},

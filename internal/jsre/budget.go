@@ -91,17 +91,15 @@ func (r *Regexp) MatchStringIn(s string, b *Budget) (bool, error) {
 		return false, ErrTimeout
 	}
 	if r.re2 != nil {
-		if !b.memoable(s) {
+		if !b.memoable(r, s) {
 			return r.MatchString(s) // a linear match has no error
 		}
-		m, sl, hit, memo := b.lookup(r, kindMatch, s)
+		m, sl, hit := b.lookup(r, kindMatch, s)
 		if hit {
 			return sl.found, nil
 		}
 		ok, _ := r.MatchString(s)
-		if memo {
-			m.keep(sl, r, kindMatch, s, ok, nil)
-		}
+		m.keep(sl, r, kindMatch, s, ok, nil)
 		return ok, nil
 	}
 	ok, err := r.within(b).MatchString(s)

@@ -219,17 +219,15 @@ func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool,
 // firstIndex is the submatch offsets of a linear pattern's first match in
 // s (nil: none), from b's memo when s was seen lately.
 func (r *Regexp) firstIndex(s string, caps *[maxLineSlots]int, b *Budget) []int {
-	if !b.memoable(s) {
+	if !b.memoable(r, s) {
 		return r.firstIndexNow(s, caps)
 	}
-	m, sl, hit, memo := b.lookup(r, kindFirst, s)
+	m, sl, hit := b.lookup(r, kindFirst, s)
 	if hit {
 		return sl.offsets(caps)
 	}
 	idx := r.firstIndexNow(s, caps)
-	if memo {
-		m.keep(sl, r, kindFirst, s, idx != nil, idx)
-	}
+	m.keep(sl, r, kindFirst, s, idx != nil, idx)
 	return idx
 }
 

@@ -13,13 +13,7 @@ import (
 // (as the searches make them), repeated starts included.
 func TestLeadScanByPrefixAgrees(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = "/ab.é"[rng.Intn(5)]
-		}
-		return string(b)
-	}
+	word := wordsOf(rng, "/ab.é"[:5])
 	tried := 0
 	for range 20000 {
 		shared := word(1 + rng.Intn(2))
@@ -31,21 +25,71 @@ func TestLeadScanByPrefixAgrees(t *testing.T) {
 		if prefix := byPrefix.prefix; !strings.HasPrefix(prefix, shared) {
 			t.Fatalf("%q: scan prefix %q does not start with the shared %q", set, prefix, shared)
 		}
-		s := word(rng.Intn(40))
-		var fast, slow leadScan
-		fast.reset(&byPrefix, s)
-		slow.reset(&byString, s)
-		for from := 0; from <= len(s)+1; from += rng.Intn(3) {
-			fa, fw := fast.index(from)
-			sa, sw := slow.index(from)
-			if fa != sa || fa >= 0 && fw != sw {
-				t.Fatalf("set %q in %q from %d: by prefix (%d, %d), by string (%d, %d)", set, s, from, fa, fw, sa, sw)
-			}
-			tried++
-		}
+		tried += scansAgree(t, &byPrefix, &byString, word(rng.Intn(40)), func() int { return rng.Intn(3) })
 	}
 	if tried < 100000 {
 		t.Fatalf("only %d searches", tried)
+	}
+}
+
+// TestLeadScanByStartAgrees: a leadScan of a set its strings' first bytes
+// tell apart (byStart for a short text, a search per string for the rest
+// of a long one) gives, for every start, what searching per string gives,
+// on texts from empty to twice as long as byStart takes, over calls with
+// starts that only grow, repeated starts included.
+func TestLeadScanByStartAgrees(t *testing.T) {
+	rng := rand.New(rand.NewSource(10))
+	word := wordsOf(rng, "abcd/é"[:6])
+	tried, long := 0, 0
+	for range 3000 {
+		set := make(litSet, 2+rng.Intn(4))
+		for i := range set {
+			set[i] = word(1 + rng.Intn(3))
+		}
+		byStart, byString := newLitFinder(set), litFinder{set: set}
+		if byStart.starts == nil {
+			continue
+		}
+		s := word(rng.Intn(2 * shortText * len(set)))
+		if !byStart.byStartOnly(s) {
+			long++
+		}
+		tried += scansAgree(t, &byStart, &byString, s, func() int { return rng.Intn(9) })
+	}
+	if tried < 50000 || long < 500 {
+		t.Fatalf("only %d searches, %d texts too long for byStart alone", tried, long)
+	}
+}
+
+// scansAgree checks that leadScans of s by the finders fast and slow (of
+// the same set) give the same position and string from every start, the
+// starts growing by step (0 repeats one); it returns the searches made.
+func scansAgree(t *testing.T, fast, slow *litFinder, s string, step func() int) (tried int) {
+	t.Helper()
+	var f, w leadScan
+	f.reset(fast, s)
+	w.reset(slow, s)
+	for from := 0; from <= len(s)+1; from += step() {
+		fa, fw := f.index(from)
+		sa, sw := w.index(from)
+		if fa != sa || fa >= 0 && fw != sw {
+			t.Fatalf("set %q in %q from %d: fast (%d, %d), by string (%d, %d)", fast.set, s, from, fa, fw, sa, sw)
+		}
+		tried++
+	}
+	return tried
+}
+
+// wordsOf returns a maker of random strings of n bytes of alphabet (a
+// byte at a time: a multi-byte rune in it gives its bytes alone, so the
+// texts hold invalid UTF-8 as well).
+func wordsOf(rng *rand.Rand, alphabet string) func(n int) string {
+	return func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		return string(b)
 	}
 }
 
@@ -167,9 +211,12 @@ func TestByStartAgrees(t *testing.T) {
 		}
 		tried++
 		s := word(rng.Intn(40))
-		from := rng.Intn(len(s) + 1)
+		from := rng.Intn(len(s) + 2) // len(s)+1: past the end finds nothing
 		wantAt, wantWhich := -1, 0
 		for i, x := range set {
+			if from > len(s) {
+				break
+			}
 			if j := strings.Index(s[from:], x); j >= 0 && (wantAt < 0 || from+j < wantAt) {
 				wantAt, wantWhich = from+j, i
 			}

@@ -276,12 +276,18 @@ type leadScan struct {
 func (l *leadScan) reset(f *litFinder, s string) {
 	l.f, l.s = f, s
 	l.at = -2
-	if f.prefix != "" {
-		return
+	if f.prefix != "" || f.byStartOnly(s) {
+		return // next is not read
 	}
 	for i := range f.set {
 		l.next[i] = -2
 	}
+}
+
+// byStartOnly reports whether every search of s from any position goes by
+// byStart (s is short enough for it: see index).
+func (f *litFinder) byStartOnly(s string) bool {
+	return f.starts != nil && len(s) <= shortText*len(f.set)
 }
 
 // index is the smallest position >= from where a string of the set occurs,

@@ -105,8 +105,15 @@ type litFinder struct {
 	set            litSet
 	prefix, suffix string // what the strings share (one of them at most), or ""
 	// starts: for a set of up to 8 non-empty strings sharing no prefix,
-	// which of them (bit i: set[i]) start with each byte; nil otherwise
-	starts *[256]uint8
+	// which of them start with each byte (and pair of bytes); nil otherwise
+	starts *startTable
+}
+
+// startTable tells which strings of a set (bit i: set[i]) may start
+// where: the ones whose first byte is the byte there and whose second is
+// the byte after it (a one-byte string has every second byte).
+type startTable struct {
+	first, second [256]uint8
 }
 
 func newLitFinder(set litSet) litFinder {
@@ -119,35 +126,74 @@ func newLitFinder(set litSet) litFinder {
 }
 
 // startBytes is litFinder.starts for set.
-func startBytes(set litSet) *[256]uint8 {
+func startBytes(set litSet) *startTable {
 	if len(set) < 2 || len(set) > 8 {
 		return nil
 	}
-	var t [256]uint8
+	var t startTable
 	for i, x := range set {
 		if x == "" {
 			return nil
 		}
-		t[x[0]] |= 1 << i
+		t.first[x[0]] |= 1 << i
+		for c := range t.second {
+			if len(x) == 1 || x[1] == byte(c) {
+				t.second[c] |= 1 << i
+			}
+		}
 	}
 	return &t
 }
 
 // byStart is the smallest position >= from where a string of the set
 // occurs, or -1, and which one (the first in the set's order), found in
-// one pass over s that tries the strings starting with each byte: for a
-// short text it beats a search per string (each of which reads the text
-// to its end when its string is absent).
+// one pass over s that tries the strings starting with each pair of bytes:
+// for a short text it beats a search per string (each of which reads the
+// text to its end when its string is absent).
 func (f *litFinder) byStart(s string, from int) (at, which int) {
-	for i := from; i < len(s); i++ {
-		for m := f.starts[s[i]]; m != 0; m &= m - 1 {
+	for i := from; ; i++ {
+		var m uint8
+		if i, m = f.starts.next(s, i); m == 0 {
+			return -1, 0
+		}
+		for ; m != 0; m &= m - 1 {
 			k := bits.TrailingZeros8(m)
-			if strings.HasPrefix(s[i:], f.set[k]) {
+			if x := f.set[k]; endsAt(s, i, x) && s[i:i+len(x)] == x {
 				return i, k
 			}
 		}
 	}
-	return -1, 0
+}
+
+// next is the first position >= i where a string of the set may start by
+// its first two bytes (its first at the end of s) and which strings may
+// (m), or len(s) and 0; a loop of its own, so that nothing of byStart's is
+// kept on the stack on every byte (the usual byte starts nothing), and the
+// second byte is read only where the first fits.
+func (t *startTable) next(s string, i int) (at int, m uint8) {
+	if i >= len(s) {
+		return len(s), 0
+	}
+	first := t.first[:] // checked once: the loop does no nil check
+	rest := s[i:]
+	for j := 0; j < len(rest); j++ {
+		if m := first[rest[j]]; m != 0 {
+			if j+1 < len(rest) {
+				m &= t.second[rest[j+1]]
+			}
+			if m != 0 {
+				return i + j, m
+			}
+		}
+	}
+	return len(s), 0
+}
+
+// endsAt reports whether s is long enough for x at i and has x's last byte
+// where x would end: a cheap test before the comparison (x's first two
+// bytes already fit).
+func endsAt(s string, i int, x string) bool {
+	return len(x) <= len(s)-i && s[i+len(x)-1] == x[len(x)-1]
 }
 
 // shortText is how long a text byStart is used for, per string of the
@@ -190,18 +236,24 @@ func (f *litFinder) byPrefix(s string, from int) (at, which int) {
 // bySuffix reports whether a string of the set ends where the shared
 // suffix does, somewhere in s.
 func (f *litFinder) bySuffix(s string) bool {
-	for pos := 0; ; {
-		j := strings.Index(s[pos:], f.suffix)
+	for pos := 0; ; pos++ {
+		// the suffix's first byte by the vector byte search, the rest
+		// compared here: strings.Index's own set-up costs more than the
+		// search on a short text
+		j := strings.IndexByte(s[pos:], f.suffix[0])
 		if j < 0 {
 			return false
 		}
-		end := pos + j + len(f.suffix)
+		pos += j
+		if !strings.HasPrefix(s[pos:], f.suffix) {
+			continue
+		}
+		end := pos + len(f.suffix)
 		for _, x := range f.set {
 			if strings.HasSuffix(s[:end], x) {
 				return true
 			}
 		}
-		pos += j + 1
 	}
 }
 

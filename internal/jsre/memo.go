@@ -75,33 +75,41 @@ type memoStat struct {
 // nextID numbers patterns for their memo statistics.
 var nextID atomic.Uint32
 
-// lookup finds the slot of (r, kind, s) in b's memo: ok is false when s
-// is not looked up (no memo, s too short or too long, r resting), else
-// hit tells whether the slot holds the answer; on a miss the caller
-// matches and gives the answer to keep.
-func (b *Budget) lookup(r *Regexp, kind memoKind, s string) (m *memo, sl *memoSlot, hit, ok bool) {
-	if !b.memoable(s) {
-		return nil, nil, false, false
-	}
+// lookup finds the slot of (r, kind, s) in b's memo, for a caller that
+// checked b.memoable(r, s); hit tells whether the slot holds the answer:
+// on a miss the caller matches and gives the answer to keep.
+func (b *Budget) lookup(r *Regexp, kind memoKind, s string) (m *memo, sl *memoSlot, hit bool) {
 	if b.memo == nil {
 		b.memo = &memo{seed: rand.Uint64(), gen: 1, text: make([]byte, 0, memoText)}
 	}
 	m = b.memo
 	st := m.stat(r)
-	if !st.open() {
-		return nil, nil, false, false
-	}
 	sl = &m.slots[m.index(r, kind, s)]
 	hit = sl.gen == m.gen && sl.re == r && sl.kind == kind && sl.key == s
 	st.count(hit)
-	return m, sl, hit, true
+	return m, sl, hit
 }
 
-// memoable reports whether s is looked up at all (a Budget, s of a
-// length worth remembering); inlined, so a short value, the usual case,
-// costs no call to lookup.
-func (b *Budget) memoable(s string) bool {
-	return b != nil && len(s) >= memoMinLen && len(s) <= memoMaxLen
+// memoable reports whether r on s is looked up at all (a Budget, s of a
+// length worth remembering, r not resting); inlined, so a short value, the
+// usual case, and a resting pattern (a field of unique values) cost no call
+// to lookup.
+func (b *Budget) memoable(r *Regexp, s string) bool {
+	return b != nil && len(s) >= memoMinLen && len(s) <= memoMaxLen && !b.memo.rests(r)
+}
+
+// rests reports whether r's lookups rest on this call, counting the rest
+// down.
+func (m *memo) rests(r *Regexp) bool {
+	if m == nil || int(r.id) >= len(m.stats) {
+		return false
+	}
+	st := &m.stats[r.id]
+	if st.rest == 0 {
+		return false
+	}
+	st.rest--
+	return true
 }
 
 func (m *memo) stat(r *Regexp) *memoStat {
@@ -109,16 +117,6 @@ func (m *memo) stat(r *Regexp) *memoStat {
 		m.stats = append(m.stats, make([]memoStat, int(r.id)+1-len(m.stats))...)
 	}
 	return &m.stats[r.id]
-}
-
-// open reports whether the pattern is looked up on this call, counting
-// down a rest.
-func (st *memoStat) open() bool {
-	if st.rest > 0 {
-		st.rest--
-		return false
-	}
-	return true
 }
 
 // count records one lookup; after memoProbe of them it decides whether
