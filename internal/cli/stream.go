@@ -111,6 +111,12 @@ func (s *stream) runAll(readers []namedReader) error {
 					b.data, b.elems, b.buf = nil, nil, nil
 				}
 				done <- b
+				// Let the collector (just readied on this P by done) and
+				// the framer run now: with every P busy with a worker they
+				// would wait for one to block, by then the queue has run
+				// dry (the collector frees the slots the framer waits for)
+				// and a core idles until they catch up.
+				runtime.Gosched()
 			}
 		}()
 	}
