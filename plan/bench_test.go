@@ -72,7 +72,7 @@ func BenchmarkOutput(b *testing.B) {
 		for j, k := range keys {
 			r.Data.Set(k, fields[j])
 		}
-		if p.output(r, nil) == nil {
+		if p.output(r, nil, 0) == nil {
 			b.Fatal("no output")
 		}
 	}

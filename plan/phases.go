@@ -42,7 +42,7 @@ func (p *Plan) PostProcessPhase(r *record.Record, selectors []string) (*record.R
 }
 
 // OutputPhase runs the output phase.
-func (p *Plan) OutputPhase(r *record.Record) *record.Record { return p.output(r, nil) }
+func (p *Plan) OutputPhase(r *record.Record) *record.Record { return p.output(r, nil, 0) }
 
 type deadError struct{ d *DeadLetter }
 

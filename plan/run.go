@@ -179,13 +179,7 @@ func (p *Plan) runOne(r *record.Record, st *State) (*record.Record, *DeadLetter)
 	if st.KeepSelectors {
 		cur.SetMeta("selectors", p.hitNames(st))
 	}
-	// the output:false keys are removed from where their extractions
-	// appended them when they are still there (post-processing may have
-	// moved, removed or added keys), else output looks for them
-	if st.Tracer == nil && p.restrictTargets != nil && cur.Data.DeleteTargetsAt(p.restrictTargets, st.restrictAt) {
-		return p.outputRequired(cur, nil), nil
-	}
-	return p.output(cur, st.Tracer), nil
+	return p.output(cur, st.Tracer, st.restrictAt), nil
 }
 
 func (p *Plan) selectRecord(r *record.Record, st *State) bool {
@@ -360,28 +354,27 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 }
 
 // output applies output:false restrictions and other_match_required.
-func (p *Plan) output(r *record.Record, tr Tracer) *record.Record {
+// restrictAt is where the extractions noted the output:false keys they
+// appended (State.restrictAt): they are removed from there when they are
+// still there (post-processing may have moved, removed or added keys),
+// else looked for.
+func (p *Plan) output(r *record.Record, tr Tracer, restrictAt uint64) *record.Record {
 	if len(p.Restrict) > 0 {
-		if p.restrictKeys != nil && tr == nil {
-			r.Data.DeleteKeys(p.restrictKeys)
-		} else {
+		switch {
+		case tr != nil || p.restrictKeys == nil:
 			for i := range p.Restrict {
 				if tr != nil {
 					tr.Restricting(&p.Restrict[i], r)
 				}
 				p.Restrict[i].Path.Unset(r.Data)
 			}
+		case p.restrictTargets != nil && r.Data.DeleteTargetsAt(p.restrictTargets, restrictAt):
+		default:
+			r.Data.DeleteKeys(p.restrictKeys)
 		}
-	}
-	return p.outputRequired(r, tr)
-}
-
-// outputRequired is the output pass once the output:false keys are
-// removed: an empty record or one that has only other_match_required
-// keys is dropped.
-func (p *Plan) outputRequired(r *record.Record, tr Tracer) *record.Record {
-	if len(p.Restrict) > 0 && r.Data.Len() == 0 {
-		return nil
+		if r.Data.Len() == 0 {
+			return nil
+		}
 	}
 	if len(p.Require) > 0 && !p.requirementsMet(r.Data) {
 		if tr != nil {
