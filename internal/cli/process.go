@@ -210,14 +210,15 @@ func (s *stream) one(b *batch, o *record.Object, raw string, n int, w *worker) {
 		s.visit(o, b.name, n)
 		return
 	}
-	w.cur.running, w.cur.raw, w.cur.mark = true, raw, len(b.out)
-	s.run(b, o, raw, n, w)
+	mark := len(b.out)
+	w.cur.running, w.cur.raw, w.cur.mark = true, raw, mark
+	s.run(b, o, raw, n, mark, w)
 	w.cur.running = false
 }
 
-func (s *stream) run(b *batch, o *record.Object, raw string, n int, w *worker) {
+// run runs one record and appends its output, which starts at mark.
+func (s *stream) run(b *batch, o *record.Object, raw string, n, mark int, w *worker) {
 	w.rec = record.Record{Data: o}
-	mark := len(b.out)
 	out, dl := s.plan.RunOne(&w.rec, &w.st)
 	if dl != nil {
 		b.dead = deadRecord(b.dead, b.name, n, dl)
