@@ -40,6 +40,8 @@ type slotOp struct {
 	// without RunIn.
 	slotReady bool
 	invert    bool // Invert
+	// holds and keeps are the Impl's, proves Holds|Implies (see Facts).
+	holds, proves, keeps Facts
 	// destKey is the one key of the destination path (the target, or the
 	// source in place) when NewOp found it to be one key: results go
 	// straight to the record's object (see set). "" otherwise.
@@ -581,8 +583,10 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	switch spec.Kind {
 	case FieldValidator:
 		op.validString = impl.ValidString
+		op.holds, op.proves = impl.Holds, impl.Holds|impl.Implies
 	case FieldTransform:
 		op.fromString = impl.FromString
+		op.keeps = impl.Keeps
 	case BuiltinTransform:
 		op.stringFn = impl.String
 	case BuiltinValidation, ValidatorPlugin:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sluice-dev/sluice/internal/vjs"
 	"github.com/sluice-dev/sluice/internal/vjs/l10n"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -20,9 +21,9 @@ func stringValidatorSpecs() []*spec {
 			Params:   []param{{Name: "locale", Type: "string", Default: "en-US", Doc: "a validator.js alphanumeric locale"}},
 			Examples: []example{ex(`"123validString"`, `"123validString"`), ex(`"-- not valid"`, "removed")}},
 			localeChecker(l10n.BindDataMateAlphanumeric)),
-		validString(fv(&spec{Name: "isASCII", Summary: "Contains only ASCII characters (the empty string fails).",
+		holds(validString(fv(&spec{Name: "isASCII", Summary: "Contains only ASCII characters (the empty string fails).",
 			Examples: []example{ex(`"ascii\\s__"`, `"ascii\\s__"`), ex(`"˜∆˙©∂ß"`, "removed")}},
-			mapBinder(vjs.BindDataMateASCII)), vjs.IsAscii),
+			mapBinder(vjs.BindDataMateASCII)), vjs.IsAscii), postprocess.FactASCII, 0),
 		validString(fv(&spec{Name: "isBase64", Summary: "Is canonical, padded, standard-alphabet base64 (it must survive a decode/encode round trip; \"\" passes).",
 			Examples: []example{ex(`"aGVsbG8gd29ybGQ="`, `"aGVsbG8gd29ybGQ="`), ex(`"not base 64"`, "removed")}},
 			mapBinder(vjs.BindDataMateBase64)), vjs.IsCanonicalBase64),
