@@ -54,6 +54,7 @@ type slotOp struct {
 	// (Impl.ValidString of a FieldValidator, Impl.FromString of a
 	// FieldTransform, Impl.String of a BuiltinTransform).
 	validString func(string) bool
+	validASCII  func(string) bool // Impl.ValidASCII, with validString
 	fromString  func(*Scratch, string) (any, error)
 	stringFn    func(string) (string, error)
 	// validate is Impl.Validate of a built-in or validator.js validation
@@ -584,6 +585,7 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	case FieldValidator:
 		op.validString = impl.ValidString
 		op.holds, op.proves = impl.Holds, impl.Holds|impl.Implies
+		op.validASCII = impl.ValidASCII
 	case FieldTransform:
 		op.fromString = impl.FromString
 		op.keeps = impl.Keeps

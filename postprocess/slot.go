@@ -55,8 +55,8 @@ func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, e
 	if x, ok := s.v.(string); ok {
 		switch {
 		case op.validString != nil:
-			if s.facts&op.holds != 0 {
-				return op.slotValidated(r, s, true)
+			if s.facts != 0 {
+				return op.slotValidated(r, s, op.validKnown(x, s.facts))
 			}
 			return op.slotValidated(r, s, op.validString(x))
 		case op.fromString != nil:
@@ -70,6 +70,19 @@ func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, e
 	}
 	s.Reset()
 	return op.RunIn(r, sc)
+}
+
+// validKnown is validString's answer for x, which has facts: true when
+// one is the answer, else from the cheaper answer for ASCII where it
+// applies.
+func (op *Op) validKnown(x string, facts Facts) bool {
+	switch {
+	case facts&op.holds != 0:
+		return true
+	case facts&FactASCII != 0 && op.validASCII != nil:
+		return op.validASCII(x)
+	}
+	return op.validString(x)
 }
 
 // fill reads op's key of r into s; false (s empty) when r lacks it.

@@ -97,6 +97,9 @@ type Impl struct {
 	// ValidString then has it, and Implies, for the next operation of the
 	// slot (see Facts).
 	Holds, Implies Facts
+	// ValidASCII optionally is ValidString for a string known to be ASCII
+	// (FactASCII), which it may answer for less.
+	ValidASCII func(s string) bool
 	// Keeps optionally accompanies FromString: the facts of its string
 	// that its answer has too (a transform whose answer is not a string
 	// keeps none).

@@ -53,10 +53,10 @@ func TestFactsHold(t *testing.T) {
 // makes one.
 func checkFactClaims(t *testing.T, name string, impl *postprocess.Impl, strs []string) int {
 	t.Helper()
-	if impl.Holds == 0 && impl.Implies == 0 && impl.Keeps == 0 {
+	if impl.Holds == 0 && impl.Implies == 0 && impl.Keeps == 0 && impl.ValidASCII == nil {
 		return 0
 	}
-	if impl.Holds != 0 && impl.ValidString == nil || impl.Keeps != 0 && impl.FromString == nil {
+	if (impl.Holds != 0 || impl.ValidASCII != nil) && impl.ValidString == nil || impl.Keeps != 0 && impl.FromString == nil {
 		t.Fatalf("%s: facts without an answer for strings", name)
 	}
 	for _, str := range strs {
@@ -66,6 +66,9 @@ func checkFactClaims(t *testing.T, name string, impl *postprocess.Impl, strs []s
 				t.Fatalf("%s(%q) = %v, but its fact says %v", name, str, valid, !valid)
 			}
 			checkFacts(t, name+" passes", str, str, impl.Implies, valid)
+		}
+		if impl.ValidASCII != nil && vjs.IsAscii(str) && impl.ValidASCII(str) != impl.ValidString(str) {
+			t.Fatalf("%s(%q): %v for ASCII, %v", name, str, impl.ValidASCII(str), impl.ValidString(str))
 		}
 		if impl.Keeps != 0 {
 			out, err := impl.FromString(nil, str)
@@ -120,9 +123,9 @@ func factTestStrings() []string {
 // it leaves.
 func TestRunSlotFactsAgree(t *testing.T) {
 	var ops []*postprocess.Op
-	names := map[string]bool{"isString": true, "isLength": true, "isAlpha": true, "encodeBase64": true, "decodeBase64": true, "decodeURL": true, "encodeHex": true}
+	names := map[string]bool{"isString": true, "isAlpha": true, "encodeBase64": true, "decodeBase64": true, "decodeURL": true, "encodeHex": true}
 	for _, op := range slotTestOps(t) {
-		if op.Impl.Holds != 0 || op.Impl.Keeps != 0 || names[op.Spec.Name] {
+		if op.Impl.Holds != 0 || op.Impl.Keeps != 0 || op.Impl.ValidASCII != nil || names[op.Spec.Name] {
 			ops = append(ops, op)
 		}
 	}
