@@ -50,8 +50,10 @@ type caseMapping struct {
 	ascii [utf8.RuneSelf]byte
 	// first and last are the ASCII letters the mapping changes, 'A'-'Z'
 	// or 'a'-'z': it flips their 0x20 bit (the words below map eight
-	// ASCII bytes at a time with that).
-	first, last byte
+	// ASCII bytes at a time with that). toFirst and pastLast are the
+	// words letters adds for them.
+	first, last       byte
+	toFirst, pastLast uint64
 	// appendRune appends the mapping of r, the character at s[i:i+size]
 	// (the final-sigma rule looks at its neighbours).
 	appendRune func(b []byte, s string, i, size int, r rune) []byte
@@ -63,7 +65,8 @@ var (
 )
 
 func newCaseMapping(first, last byte, appendRune func(b []byte, s string, i, size int, r rune) []byte) *caseMapping {
-	m := &caseMapping{appendRune: appendRune, first: first, last: last}
+	m := &caseMapping{appendRune: appendRune, first: first, last: last,
+		toFirst: (0x80 - uint64(first)) * ones, pastLast: (0x80 - uint64(last) - 1) * ones}
 	for c := range m.ascii {
 		m.ascii[c] = byte(c)
 		if first <= byte(c) && byte(c) <= last {
@@ -84,8 +87,8 @@ const (
 // adding 0x80-last-1 exactly when it is above last; no sum carries into
 // the next byte.
 func (m *caseMapping) letters(w uint64) uint64 {
-	atLeastFirst := w + (0x80-uint64(m.first))*ones
-	aboveLast := w + (0x80-uint64(m.last)-1)*ones
+	atLeastFirst := w + m.toFirst
+	aboveLast := w + m.pastLast
 	return (atLeastFirst &^ aboveLast) & highs >> 2
 }
 
