@@ -1,6 +1,10 @@
 package postprocess
 
-import "github.com/sluice-dev/sluice/record"
+import (
+	"unsafe"
+
+	"github.com/sluice-dev/sluice/record"
+)
 
 // Slot is the value of one key of a record that a run of operations
 // reading one key and writing one key pass along (SlotReady), such as a
@@ -47,7 +51,7 @@ func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, e
 		s.Reset()
 		return op.RunIn(r, sc)
 	}
-	if s.obj != r.Data || s.key != op.srcKey.String() {
+	if s.obj != r.Data || !sameKey(s.key, op.srcKey.String()) {
 		if !op.fill(r, s) {
 			return op.RunIn(r, sc)
 		}
@@ -83,6 +87,13 @@ func (op *Op) validKnown(x string, facts Facts) bool {
 		return op.validASCII(x)
 	}
 	return op.validString(x)
+}
+
+// sameKey is a == b, inlined, and without a call when they are one string,
+// as they are along a chain on one key (the compiler gives its operations
+// the key of the rule before them).
+func sameKey(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
 // fill reads op's key of r into s; false (s empty) when r lacks it.
