@@ -14,6 +14,7 @@ type fastPath struct {
 	whole   litSet         // the pattern matches exactly one of these (unanchored)
 	dotWrap bool           // the pattern was ^.*X.*$: no line terminator + X anywhere
 	suffix  litSet         // the pattern was ^.*X$ with X one of these
+	prefix  litSet         // the pattern was ^X.*$ with X one of these
 	inner   *regexp.Regexp // X, unanchored, when X is not a literal set
 	lead    litSet         // every match starts with one of these
 	// wholeFind and leadFind find whole's and lead's strings in a text
@@ -44,6 +45,11 @@ func analyze(tr string, fold bool) *fastPath {
 		if set, ok := exactSet(x); ok && set.minLen() > 0 {
 			f.suffix = set
 			return f
+		}
+	}
+	if x, ok := dotTailed(re); ok {
+		if set, ok := exactSet(x); ok && set.minLen() > 0 {
+			f.prefix = set // for MatchString; the rest below for the matches
 		}
 	}
 	f.line = compileLine(re, fold)
@@ -164,6 +170,23 @@ func dotLed(re *syntax.Regexp) (*syntax.Regexp, bool) {
 		return s[2], true
 	}
 	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[2 : n-1]}, true
+}
+
+// dotTailed recognises BeginText, X, dot*, EndText (a wildcard prefix*)
+// and returns X.
+func dotTailed(re *syntax.Regexp) (*syntax.Regexp, bool) {
+	if re.Op != syntax.OpConcat || len(re.Sub) < 4 {
+		return nil, false
+	}
+	s := re.Sub
+	n := len(s)
+	if s[0].Op != syntax.OpBeginText || s[n-1].Op != syntax.OpEndText || !isDotStar(s[n-2]) {
+		return nil, false
+	}
+	if n == 4 {
+		return s[1], true
+	}
+	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[1 : n-2]}, true
 }
 
 // canMatchLineTerminator reports whether re can match a text containing a
@@ -288,6 +311,18 @@ func (f *fastPath) matchSuffix(s string) bool {
 	return false
 }
 
+// matchPrefix matches ^X.*$: the text starts with X and no line
+// terminator comes after it (X itself may hold one). The first byte is
+// compared here: most strings of a set (a class's letters) are one byte.
+func (f *fastPath) matchPrefix(s string) bool {
+	for _, x := range f.prefix {
+		if len(s) >= len(x) && s[0] == x[0] && s[1:len(x)] == x[1:] && !hasLineTerminator(s[len(x):]) {
+			return true
+		}
+	}
+	return false
+}
+
 // match is MatchString through the fast paths; ok=false means "use the
 // regular engine".
 func (f *fastPath) match(s string) (matched, ok bool) {
@@ -296,6 +331,8 @@ func (f *fastPath) match(s string) (matched, ok bool) {
 		return f.matchDotWrapped(s), true
 	case f.suffix != nil:
 		return f.matchSuffix(s), true
+	case f.prefix != nil:
+		return f.matchPrefix(s), true
 	case f.whole != nil:
 		return f.wholeFind.containsAny(s), true
 	case f.line != nil:

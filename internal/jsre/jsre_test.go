@@ -91,7 +91,8 @@ func TestFastPathsAgreeWithEngine(t *testing.T) {
 	pats := []string{`^.*(Chrome|Firefox).*$`, `^.*[?&]q=.*$`, `(Chrome|Firefox)/[0-9.]+`, `/(products|blog|search|account|cart)/`,
 		`^abc$`, `foo|bar`, `^.*a.*b.*$`, `^.*$`, `x[ab]y`, `^(GET|POST)$`, `ab[0-9]`, `(a|b)c+`, `x(y)?z`,
 		`\ufffd`, `^.*\ufffd.*$`, `[\ufffda]b`, `(x|\ufffd)(y)?`,
-		`^.*\s.*$`, `^.*[^a]x?.*$`, `^.*\n.*$`, `^.*(a|\u2028).*$`, `^.*a\r?b.*$`, `^.*\S.*$`}
+		`^.*\s.*$`, `^.*[^a]x?.*$`, `^.*\n.*$`, `^.*(a|\u2028).*$`, `^.*a\r?b.*$`, `^.*\S.*$`,
+		`^[LH].*$`, `^(a|a\n).*$`, `^ab.*$`, `^(?:x|\u2028).*$`}
 	inputs := []string{"", "Chrome/120.0", "x Firefox/1 y", "a\nChrome", "/search/item?q=1", "https://x/blog/p?a=1&q=2",
 		"abc", "zabcz", "foobar", "ab", "xay xby", "GET", "POST ", "\u2028", "plain text", "abx ab1", "ac bcc", "xz xyz", "aab9",
 		"\xff", "a\xffb", "\xe2\x80b", "x\ufffdy", "\xffy",

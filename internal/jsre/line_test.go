@@ -143,9 +143,9 @@ func TestDotShapesAgreeWithEngine(t *testing.T) {
 		for n := 1 + rng.IntN(3); n > 0; n-- {
 			x.WriteString(lits[rng.IntN(len(lits))])
 		}
-		for _, p := range []string{"^.*" + x.String() + "$", "^.*" + x.String() + ".*$"} {
+		for _, p := range []string{"^.*" + x.String() + "$", "^.*" + x.String() + ".*$", "^" + x.String() + ".*$"} {
 			r := MustCompile(p, "")
-			if r.fast != nil && (r.fast.suffix != nil || r.fast.dotWrap) {
+			if r.fast != nil && (r.fast.suffix != nil || r.fast.dotWrap || r.fast.prefix != nil) {
 				fast++
 			}
 			slow := engineOnly(t, p)
@@ -154,8 +154,8 @@ func TestDotShapesAgreeWithEngine(t *testing.T) {
 			}
 		}
 	}
-	if fast < 200 {
-		t.Errorf("only %d of 800 patterns took the ^.*X$ or ^.*X.*$ path", fast)
+	if fast < 300 {
+		t.Errorf("only %d of 1200 patterns took the ^.*X$, ^.*X.*$ or ^X.*$ path", fast)
 	}
 }
 
