@@ -237,22 +237,36 @@ func (d *decoder) object() (any, error) {
 		}
 		var v any
 		var err error
-		c := d.peek()
-		if c <= ' ' {
-			c = d.spaceThenPeek()
+		stop := atValue // where a run of plain members (memberRun) stopped
+		if c := d.peek(); next != nil && d.slab != nil && (c == '"' || c == '-' || isDigit(c)) {
+			var start int
+			var high bool
+			d.i, next, stop, start, high = memberRun(o, d.slab, next, d.s, d.i)
+			k = next.key // (sh is stale after a run, and set again from next below)
+			if stop == inString {
+				v, err = d.strFrom(start, high)
+			}
 		}
-		switch { // strings and numbers, the commonest, without memberValue's dispatch
-		case c == '"':
-			v, err = d.boxedStr()
-		case c == '-' || isDigit(c):
-			v, err = d.number()
-		default:
-			v, err = d.memberValue(next)
+		if stop == atValue {
+			c := d.peek()
+			if c <= ' ' {
+				c = d.spaceThenPeek()
+			}
+			switch { // strings and numbers, the commonest, without memberValue's dispatch
+			case c == '"':
+				v, err = d.boxedStr()
+			case c == '-' || isDigit(c):
+				v, err = d.number()
+			default:
+				v, err = d.memberValue(next)
+			}
 		}
 		if err != nil {
 			return nil, err
 		}
 		switch {
+		case stop == afterValue: // memberRun added it
+			sh = next
 		case next != nil: // a key the object does not have yet
 			o.fields = append(o.fields, field{k, v})
 			sh = next
@@ -262,7 +276,8 @@ func (d *decoder) object() (any, error) {
 		default:
 			keys = o.addMember(k, v, keys)
 		}
-		if c = d.peek(); c <= ' ' {
+		c := d.peek()
+		if c <= ' ' {
 			c = d.spaceThenPeek()
 		}
 		switch c {

@@ -121,6 +121,17 @@ func (d *decoder) boxedStr() (any, error) {
 	return d.boxString(s), nil
 }
 
+// strFrom is boxedStr's rest: d.i is at the first stop byte of the string
+// that starts at start (past its quote), high tells whether a byte
+// before it was non-ASCII.
+func (d *decoder) strFrom(start int, high bool) (any, error) {
+	s, err := d.strRest(start, high)
+	if err != nil {
+		return nil, err
+	}
+	return d.boxString(s), nil
+}
+
 // skipStr validates the string literal at d.i as str does, with the same
 // errors at the same offsets, without building it.
 func (d *decoder) skipStr() error {
