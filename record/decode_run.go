@@ -99,3 +99,48 @@ func memberRun(o *Object, sl *slab, next *Shape, s string, i int) (end int, _ *S
 		return i, next, afterValue, 0, false
 	}
 }
+
+// The first key of a nested object. Nested objects share one shape tree
+// whose root has a child for every first key seen (an e-mail's object, a
+// point's, an item's...), so the root's first child, which object tries
+// first, is seldom the one: expectKey then tries the others one by one,
+// or, past shortKidList of them, the key is scanned and looked up in a
+// map. A Decoder remembers instead, by the key of the member holding the
+// object (decoder.parent), the first key its object had last (a record's
+// "customer" object begins with "email" every time).
+
+// firstKeyHints is how many parent keys a slab remembers the first key
+// of nested objects for (a direct-mapped table: two parents in one slot
+// take turns).
+const firstKeyHints = 32
+
+// firstKeyHint is one slot of the table: a parent key and the first key
+// of the object under it last time.
+type firstKeyHint struct{ parent, first *Shape }
+
+// hintSlot is the slot of parent's hint.
+func hintSlot(parent *Shape) uintptr {
+	return uintptr(unsafe.Pointer(parent)) * 0x9E3779B97F4A7C15 >> 59 // 5 bits: firstKeyHints
+}
+
+// firstKeyHint is the first key the slab remembers for an object of
+// shape sh (its tree's root) under parent, or nil. It is small enough to
+// be inlined into object.
+func (d *decoder) firstKeyHint(parent, sh *Shape) *Shape {
+	if parent == nil || d.slab == nil {
+		return nil
+	}
+	h := &d.slab.hints[hintSlot(parent)]
+	if h.parent != parent || h.first.tree != sh.tree { // (a test may have made new trees)
+		return nil
+	}
+	return h.first
+}
+
+// noteFirstKey remembers the first key of an object under parent that
+// ends with shape sh (nil when it left the tree, or has no keys).
+func (d *decoder) noteFirstKey(parent, sh *Shape) {
+	if d.slab != nil && sh != nil && len(sh.nodes) > 0 {
+		d.slab.hints[hintSlot(parent)] = firstKeyHint{parent, sh.nodes[0]}
+	}
+}

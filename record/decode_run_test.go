@@ -148,3 +148,78 @@ func runValue(rng *rand.Rand, depth int) string {
 	}
 	return `"` + strings.Repeat("y", rng.IntN(3)) + `"`
 }
+
+// TestFirstKeyHints pins the first keys a Decoder remembers for nested
+// objects by the key holding them (firstKeyHint) against decoding without:
+// objects under one key whose first key changes, objects in arrays, empty
+// ones, white space, errors, and shape trees made anew between records
+// (a remembered key of the old tree is not used: every nested object's
+// shape is of the tree in use).
+func TestFirstKeyHints(t *testing.T) {
+	texts := []string{
+		`{"a":{"x":1,"y":2},"b":[{"x":1},{"z":2},{},{"x":3}],"c":{}}`,
+		`{"a":{"y":1},"b":[{"z":1},{"x":"s"}],"c":{"x":1}}`,
+		`{"a":{"x":"s","y":[{"x":1},{"x":{"x":2}}]},"b":[],"c":{"y":{}}}`,
+		`{"a":{ "x":1},"b":[ {"x":1} , {"x" :2}],"c":{"q":1,"q":2}}`,
+		`{"a":{"abcdefghijklmnopq":1},"b":[{"abcdefghijklmnopq":2}],"c":{"x":1}}`,
+		`{"a":{"x":1,"y":2},"b":[{"x":1},{"x":2}],"c":{"x":1,}}`,
+		`{"a":{"x":1},"b":[{"x":1},{"y":2}],"c":{"x`,
+		`{"a":{"y":1},"b":{"x":[{"y":1},{"y":2}]},"c":{"x":1}}`,
+	}
+	for _, text := range texts[:len(texts)-1] { // the same nested in a member, where every object has a parent key
+		texts = append(texts, `{"w":`+text+`,"v":[`+text+`]}`)
+	}
+	var dec Decoder
+	for round := range 4 {
+		if round == 2 {
+			freshShapeTree()
+		}
+		for _, text := range texts {
+			for range 2 { // the second time with what the first remembered
+				want, wantErr := ParseJSONString(text)
+				got, err := dec.ParseRecord(text)
+				if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+					t.Fatalf("%s: Decoder error %v, without a Decoder %v", text, err, wantErr)
+				}
+				if err != nil {
+					continue
+				}
+				readAll(got)
+				if g, w := JSON(got), JSON(want); g != w {
+					t.Fatalf("%s: Decoder decodes\n%s\nwithout a Decoder\n%s", text, g, w)
+				}
+				if msg := checkShapes(got); msg != "" {
+					t.Fatalf("%s: %s", text, msg)
+				}
+				if msg := nestedTrees(got.(*Object), recordShapes); msg != "" {
+					t.Fatalf("round %d, %s: %s", round, text, msg)
+				}
+			}
+		}
+	}
+}
+
+// nestedTrees fails unless the shapes of o and the objects in it are of
+// the trees in use: o's of tree, the others' of nestedShapes.
+func nestedTrees(o *Object, tree *shapeTree) string {
+	if o.shape != nil && o.shape.tree != tree {
+		return fmt.Sprintf("%s has a shape of another tree", JSON(o))
+	}
+	for _, f := range o.fields {
+		switch x := f.val.(type) {
+		case *Object:
+			if msg := nestedTrees(x, nestedShapes); msg != "" {
+				return msg
+			}
+		case []any:
+			for _, e := range x {
+				if eo, ok := e.(*Object); ok {
+					if msg := nestedTrees(eo, nestedShapes); msg != "" {
+						return msg
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
