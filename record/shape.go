@@ -327,8 +327,11 @@ func (o *Object) cached(c *lookupCache) int {
 	return int(i)
 }
 
-// lookup is index with c's help; c may be nil.
+// lookup is index with c's help; c may be nil. o is loaded (not nil).
 func (o *Object) lookup(key string, c *lookupCache) int {
+	if o.shape == nil { // nothing to remember: a record built key by key
+		return o.index(key)
+	}
 	if i := o.cached(c); i >= 0 {
 		return i
 	}
@@ -372,15 +375,13 @@ func (o *Object) hit(c *lookupCache) (any, bool) {
 
 // getMissed is getCached past its usual case.
 func (o *Object) getMissed(key string, c *lookupCache) (any, bool) {
-	i := o.cached(c)
+	if o == nil {
+		return nil, false
+	}
+	o.load()
+	i := o.lookup(key, c)
 	if i < 0 {
-		if o == nil {
-			return nil, false
-		}
-		o.load()
-		if i = o.indexToCache(key, c); i < 0 {
-			return nil, false
-		}
+		return nil, false
 	}
 	if v := o.fields[i].val; !isLazy(v) {
 		return v, true
