@@ -357,6 +357,19 @@ func (o *Object) getCached(key string, c *lookupCache) (any, bool) {
 	return o.getMissed(key, c)
 }
 
+// headHit is the position c remembers when o has the key there and it is
+// among the first headLen (the check of hit), else -1: small enough to be
+// inlined into the lookup sites.
+func (o *Object) headHit(c *lookupCache) int {
+	if o == nil || o.shape == nil || c == nil {
+		return -1
+	}
+	if i := c.pos.Load(); uint64(i) < headLen && o.shape.head[i] == c.node.Load() {
+		return int(i)
+	}
+	return -1
+}
+
 // hit is getCached's usual case, small enough to be inlined into the
 // lookup sites, so that they call nothing: the value where c remembers
 // the key, when that is among the first headLen, and the value is decoded.
