@@ -430,6 +430,23 @@ func (k Key) Get(o *Object) (any, bool) {
 	return o.getMissed(k.name, k.cache)
 }
 
+// Hit is Get's usual case, small enough to be inlined into a caller that
+// reads many objects: the value when o is of a shape the key's cache
+// knows and the key is among its first 16 (and decoded). False means "not
+// answered here" (v is then meaningless): call Get.
+func (k Key) Hit(o *Object) (any, bool) {
+	c := k.cache
+	if o == nil || o.shape == nil || c == nil {
+		return nil, false
+	}
+	if i := c.pos.Load(); uint64(i) < headLen && o.shape.head[i] == c.node.Load() {
+		v := o.fields[i].val
+		_, lazy := v.(*lazyJSON)
+		return v, !lazy
+	}
+	return nil, false
+}
+
 // Has is o.Has(k.String()).
 func (k Key) Has(o *Object) bool {
 	o.load()
