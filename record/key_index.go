@@ -11,5 +11,8 @@ func (k Key) Index(o *Object) int {
 		return -1
 	}
 	o.load()
+	if o.shape == nil { // lookup's scan, without the call
+		return o.index(k.name)
+	}
 	return o.lookup(k.name, k.cache)
 }

@@ -392,7 +392,12 @@ func (o *Object) getMissed(key string, c *lookupCache) (any, bool) {
 		return nil, false
 	}
 	o.load()
-	i := o.lookup(key, c)
+	var i int
+	if o.shape == nil { // lookup's scan, without the call
+		i = o.index(key)
+	} else {
+		i = o.lookup(key, c)
+	}
 	if i < 0 {
 		return nil, false
 	}
