@@ -396,28 +396,11 @@ func shortDecimal(lit string) bool {
 	for i < len(lit) && isDigit(lit[i]) {
 		i++
 	}
-	intDigits := i - intStart
-	if intDigits == 0 || intDigits > 1 && lit[intStart] == '0' || i >= len(lit) || lit[i] != '.' {
+	if i >= len(lit) || lit[i] != '.' {
 		return false
 	}
-	i++
-	fracStart := i
-	for i < len(lit) && isDigit(lit[i]) {
-		i++
+	point := i
+	for i++; i < len(lit) && isDigit(lit[i]); i++ {
 	}
-	if i != len(lit) || i == fracStart || lit[i-1] == '0' {
-		return false
-	}
-	significant := intDigits + i - fracStart
-	if lit[intStart] == '0' { // 0.000ddd: the zeros are not significant
-		zeros := 0
-		for lit[fracStart+zeros] == '0' {
-			zeros++
-		}
-		if zeros > 5 { // below 10^-6
-			return false
-		}
-		significant = i - fracStart - zeros
-	}
-	return significant <= 15
+	return i == len(lit) && shortFraction(lit, intStart, point, i)
 }
