@@ -7,7 +7,7 @@ package plan
 func WithoutFreshTargets(p *Plan) {
 	for _, s := range p.Selectors {
 		for _, e := range s.Extractions {
-			e.fresh, e.restrictSlot = false, 0
+			e.fresh, e.plainFresh, e.restrictSlot = false, false, 0
 		}
 	}
 	p.restrictTargets = nil

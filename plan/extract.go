@@ -16,12 +16,7 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 		// a nested member kept as text stays text: copied as it is, it is
 		// decoded only if read and otherwise written out as it came
 		if e.fresh {
-			n := dst.Len()
-			set := dst.AddFromTarget(e.target, src, e.key)
-			if set && e.restrictSlot > 0 {
-				st.noteRestricted(e.restrictSlot, n)
-			}
-			return set, nil
+			return e.addPlain(src, dst, st), nil
 		}
 		return dst.SetFrom(e.targetKey, src, e.key), nil
 	}
@@ -72,6 +67,20 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 		e.Target.Set(dst, r)
 	}
 	return true, nil
+}
+
+// addPlain is apply of a plain extraction with a fresh target into a fork
+// of src: the key's value appended as it is.
+func (e *Extraction) addPlain(src, dst *record.Object, st *State) bool {
+	if e.restrictSlot == 0 {
+		return dst.AddFromTarget(e.target, src, e.key)
+	}
+	n := dst.Len()
+	set := dst.AddFromTarget(e.target, src, e.key)
+	if set {
+		st.noteRestricted(e.restrictSlot, n)
+	}
+	return set
 }
 
 // over applies the regex or the start/end slice to a string, or to the
@@ -216,6 +225,7 @@ func (p *Plan) markFreshTargets() {
 				e.restrictSlot = slots[e.targetKey]
 				noted = noted || e.restrictSlot > 0
 			}
+			e.plainFresh = e.plain && e.fresh && e.restrictSlot == 0
 		}
 	}
 	if !noted {

@@ -122,6 +122,10 @@ type Extraction struct {
 	// plain: one key's value copied to one key as it is (no regex, slice
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool
+	// plainFresh is plain with a fresh target that is not an output:false
+	// key (markFreshTargets): the extraction loop appends it itself
+	// (Plan.extract)
+	plainFresh bool
 	// seenSlot is 1 + the State's slot where the index's check of the
 	// extraction's selector keeps the value of Source it read, else 0
 	// (BuildIndex, seen.go); seenSibling: the check read a path with the

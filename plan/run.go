@@ -266,25 +266,18 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 	if p.Extracting {
 		out := st.fork(r)
 		st.restrictAt = 0
-		// the loop runs for every extraction of every record: st.at is
-		// marked once per selector and then by its element alone, and
-		// whether one extraction set a value is kept in a register
-		extracted := st.extracted
-		for _, h := range st.hits {
-			st.running(placeExtraction, h, 0)
-			for j, e := range p.Selectors[h].Extractions {
-				st.at.el = int32(j)
-				set, err := e.apply(r.Data, out.Data, r.Data, st)
-				if err != nil {
-					return nil, dead(r, e.Rule, CodeExtract, err)
-				}
-				if st.Tracer != nil {
-					st.Tracer.Extracted(e, out, set)
-				}
-				extracted = extracted || set
-			}
+		var extracted bool
+		var failed *Extraction
+		var err error
+		if st.Tracer == nil {
+			extracted, failed, err = p.extract(r.Data, out, st)
+		} else {
+			extracted, failed, err = p.extractTraced(r.Data, out, st)
 		}
-		if st.extracted = extracted; !extracted {
+		if err != nil {
+			return nil, dead(r, failed.Rule, CodeExtract, err)
+		}
+		if st.extracted = extracted || st.extracted; !st.extracted {
 			return nil, nil
 		}
 		cur = out
@@ -293,6 +286,53 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 		return p.postProcess(r, cur, st)
 	}
 	return cur, nil
+}
+
+// extract runs the extractions of the record's selectors (st.hits) from
+// src into out, the record's fork, and reports whether one set a value,
+// or the one that failed. The loop runs for every extraction of every
+// record: st.at is marked once per selector and then by its element
+// alone, and a plain copy to a fresh key (the usual extraction: a field
+// copied as it is) is made here, without apply's call and its tests
+// (Extraction.plainFresh).
+func (p *Plan) extract(src *record.Object, out *record.Record, st *State) (bool, *Extraction, error) {
+	dst := out.Data
+	extracted := false
+	sels := p.Selectors
+	for _, h := range st.hits {
+		st.running(placeExtraction, h, 0)
+		for j, e := range sels[h].Extractions {
+			st.at.el = int32(j)
+			if e.plainFresh {
+				extracted = dst.AddFromTarget(e.target, src, e.key) || extracted
+				continue
+			}
+			set, err := e.apply(src, dst, src, st)
+			if err != nil {
+				return false, e, err
+			}
+			extracted = set || extracted
+		}
+	}
+	return extracted, nil, nil
+}
+
+// extractTraced is extract with each extraction shown to st.Tracer.
+func (p *Plan) extractTraced(src *record.Object, out *record.Record, st *State) (bool, *Extraction, error) {
+	extracted := false
+	for _, h := range st.hits {
+		st.running(placeExtraction, h, 0)
+		for j, e := range p.Selectors[h].Extractions {
+			st.at.el = int32(j)
+			set, err := e.apply(src, out.Data, src, st)
+			if err != nil {
+				return false, e, err
+			}
+			st.Tracer.Extracted(e, out, set)
+			extracted = set || extracted
+		}
+	}
+	return extracted, nil, nil
 }
 
 // fork returns the record the extractions of r write into: a fork of r,
