@@ -360,6 +360,41 @@ func (st *State) fork(r *record.Record) *record.Record {
 // hit list is read live because selector steps append to it. Operations in
 // place on one key pass its value along in a slot (Step.runSlot).
 func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *DeadLetter) {
+	if st.Tracer != nil {
+		return p.postProcessTraced(in, cur, st)
+	}
+	var slot postprocess.Slot
+	sels := p.Selectors
+	for i := 0; i < len(st.hits); i++ {
+		h := st.hits[i]
+		if h < 0 {
+			continue
+		}
+		for j, step := range sels[h].Pipeline {
+			st.running(placeStep, h, j)
+			if st.budget.Expired() {
+				return nil, stepTimedOut(in, step, st)
+			}
+			var err error
+			if step.Kind == StepOp && step.Op.SlotReady() { // runSlot's test, without its call
+				cur, err = step.Op.RunSlot(cur, &slot, &st.scratch)
+			} else {
+				slot.Reset()
+				cur, err = step.run(cur, st)
+			}
+			if err != nil {
+				return nil, dead(in, step.Rule, errCode(err, CodeOperation), err)
+			}
+			if cur == nil {
+				return nil, nil
+			}
+		}
+	}
+	return nonEmpty(cur), nil
+}
+
+// postProcessTraced is postProcess with each step shown to st.Tracer.
+func (p *Plan) postProcessTraced(in, cur *record.Record, st *State) (*record.Record, *DeadLetter) {
 	var slot postprocess.Slot
 	for i := 0; i < len(st.hits) && cur != nil; i++ {
 		h := st.hits[i]
@@ -370,15 +405,11 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 			var err error
 			st.running(placeStep, h, j)
 			if st.budget.Expired() {
-				return nil, dead(in, step.Rule, CodeTimeout, fmt.Errorf("%w before this step (the record's --record-timeout budget is spent)", st.budget.Err()))
+				return nil, stepTimedOut(in, step, st)
 			}
-			if st.Tracer != nil {
-				st.Tracer.Stepping(h, step, cur)
-			}
+			st.Tracer.Stepping(h, step, cur)
 			cur, err = step.runSlot(cur, st, &slot)
-			if st.Tracer != nil {
-				st.Tracer.Stepped(h, step, cur, err)
-			}
+			st.Tracer.Stepped(h, step, cur, err)
 			if err != nil {
 				return nil, dead(in, step.Rule, errCode(err, CodeOperation), err)
 			}
@@ -387,10 +418,21 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 			}
 		}
 	}
-	if cur == nil || cur.Data.Len() == 0 {
-		return nil, nil
+	return nonEmpty(cur), nil
+}
+
+// stepTimedOut is the dead letter of a record whose regex budget ran out
+// before step.
+func stepTimedOut(in *record.Record, step *Step, st *State) *DeadLetter {
+	return dead(in, step.Rule, CodeTimeout, fmt.Errorf("%w before this step (the record's --record-timeout budget is spent)", st.budget.Err()))
+}
+
+// nonEmpty is r unless it is nil or has no keys left.
+func nonEmpty(r *record.Record) *record.Record {
+	if r == nil || r.Data.Len() == 0 {
+		return nil
 	}
-	return cur, nil
+	return r
 }
 
 // output applies output:false restrictions and other_match_required.
