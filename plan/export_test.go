@@ -27,6 +27,20 @@ func FreshTargets(p *Plan) []string {
 	return out
 }
 
+// NotedJoinFields counts the fields of p's joins read where their
+// extraction noted them (Step.noted).
+func NotedJoinFields(p *Plan) int {
+	n := 0
+	for _, s := range p.Selectors {
+		for _, step := range s.Pipeline {
+			for _, k := range step.noted {
+				n += btoi(k.key != "")
+			}
+		}
+	}
+	return n
+}
+
 // SeenReads counts the extractions of p's selectors that take their
 // source's value from their selector's check (seen.go), and those that
 // read it in the object the check kept.

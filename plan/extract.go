@@ -231,6 +231,29 @@ func (p *Plan) markFreshTargets() {
 	if !noted {
 		p.restrictTargets = nil
 	}
+	p.markJoinSlots(slots)
+}
+
+// markJoinSlots tells each join where the output:false keys among its
+// fields are noted (Step.noted), so that it reads them where they were
+// appended.
+func (p *Plan) markJoinSlots(slots map[string]int32) {
+	for _, s := range p.Selectors {
+		for _, step := range s.Pipeline {
+			step.noted = nil
+			if step.Kind != StepJoin || p.restrictTargets == nil {
+				continue
+			}
+			for i, f := range step.Fields {
+				if slot := slots[f.String()]; slot > 0 && f.Simple() {
+					if step.noted == nil {
+						step.noted = make([]notedKey, len(step.Fields))
+					}
+					step.noted[i] = notedKey{key: f.String(), shift: uint8(8 * (slot - 1))}
+				}
+			}
+		}
+	}
 }
 
 // targetWriters counts the extractions of sels that write each key.

@@ -175,6 +175,19 @@ type Step struct {
 	Tags     []string
 	Follow   string
 	Args     *record.Object
+
+	// noted is, for a join, where State.restrictAt keeps the position of
+	// each field that is an output:false key whose extraction notes where
+	// it appends it (the zero notedKey: none): the usual join of hidden
+	// parts reads them there (markJoinSlots, Step.field)
+	noted []notedKey
+}
+
+// notedKey is a key whose position in a record's fork is byte shift/8 of
+// State.restrictAt.
+type notedKey struct {
+	key   string
+	shift uint8
 }
 
 func itoa(n int) string {
