@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"time"
@@ -191,8 +192,8 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 		if len(st.seen) < p.index.nseen {
 			st.seen = make([]seenValue, p.index.nseen)
 		}
-		st.hits, st.candSet = p.index.candidates(r.Data, st.hits, st.candSet)
-		st.hits = p.checkCandidates(r.Data, st.hits, st)
+		st.candSet = p.index.candidateSet(r.Data, st.candSet)
+		st.hits = p.checkCandidates(r.Data, st.candSet, st.hits, st)
 	} else {
 		for i, s := range p.Selectors {
 			if s.All || p.match(i, r, st) {
@@ -203,38 +204,39 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 	return len(st.hits) > 0
 }
 
-// checkCandidates keeps the candidates of the index that match: those
-// whose check the index decided at once, the others once tested. It is
-// match inlined: once the budget is spent nothing more matches, so the
-// loop stops at the selector that spent it, matched or not (a negated
-// regex term that timed out matches), which st.at still names: RunOne
-// dead-letters the record with its rule.
-func (p *Plan) checkCandidates(o *record.Object, hits []int, st *State) []int {
+// checkCandidates appends to hits the candidates of the index (the bits
+// of set, in order) that match: those whose check the index decided at
+// once, the others once tested. It is match inlined: once the budget is
+// spent nothing more matches, so the loop stops at the selector that
+// spent it, matched or not (a negated regex term that timed out
+// matches), which st.at still names: RunOne dead-letters the record with
+// its rule.
+func (p *Plan) checkCandidates(o *record.Object, set []uint64, hits []int, st *State) []int {
 	checks := p.index.checks
-	n := 0
-	for _, i := range hits {
-		c := &checks[i]
-		if c.seenSlot > 0 && !st.see(c, o) {
-			continue
-		}
-		if c.m != nil {
-			st.running(placeSelector, i, 0)
-			matched := c.test.MatchWithin(o, &st.budget)
-			if st.budget.Err() != nil {
-				if matched {
-					hits[n] = i
-					n++
-				}
-				break
-			}
-			if !matched {
+	for w, word := range set {
+		for ; word != 0; word &= word - 1 {
+			i := w<<6 | bits.TrailingZeros64(word)
+			c := &checks[i]
+			if c.seenSlot > 0 && !st.see(c, o) {
 				continue
 			}
+			if c.m != nil {
+				st.running(placeSelector, i, 0)
+				matched := c.test.MatchWithin(o, &st.budget)
+				if st.budget.Err() != nil {
+					if matched {
+						hits = append(hits, i)
+					}
+					return hits
+				}
+				if !matched {
+					continue
+				}
+			}
+			hits = append(hits, i)
 		}
-		hits[n] = i
-		n++
 	}
-	return hits[:n]
+	return hits
 }
 
 // match runs selector i within the record's budget; once the budget is
