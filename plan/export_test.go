@@ -7,7 +7,7 @@ package plan
 func WithoutFreshTargets(p *Plan) {
 	for _, s := range p.Selectors {
 		for _, e := range s.Extractions {
-			e.fresh, e.plainFresh, e.restrictSlot = false, false, 0
+			e.fresh, e.loop, e.restrictSlot = false, loopApply, 0
 		}
 	}
 	p.restrictTargets = nil

@@ -69,6 +69,23 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	return true, nil
 }
 
+// addText is apply of a loopText extraction to s, its source's string
+// value, into a fork of the record.
+func (e *Extraction) addText(s string, dst *record.Object, st *State) (bool, error) {
+	var r any
+	var err error
+	if e.Regex == nil {
+		r = e.sliceFn(s, st)
+	} else {
+		r, err = e.regexFirst(s, st)
+	}
+	if err != nil || record.IsNil(r) {
+		return false, err
+	}
+	dst.AddTarget(e.target, r)
+	return true, nil
+}
+
 // addPlain is apply of a plain extraction with a fresh target into a fork
 // of src: the key's value appended as it is.
 func (e *Extraction) addPlain(src, dst *record.Object, st *State) bool {
@@ -225,7 +242,7 @@ func (p *Plan) markFreshTargets() {
 				e.restrictSlot = slots[e.targetKey]
 				noted = noted || e.restrictSlot > 0
 			}
-			e.plainFresh = e.plain && e.fresh && e.restrictSlot == 0
+			e.loop = loopOf(e)
 		}
 	}
 	if !noted {
@@ -254,6 +271,20 @@ func (p *Plan) markJoinSlots(slots map[string]int32) {
 			}
 		}
 	}
+}
+
+// loopOf is how the extraction loop runs e (Extraction.loop).
+func loopOf(e *Extraction) extractionLoop {
+	if !e.fresh || e.restrictSlot > 0 {
+		return loopApply
+	}
+	switch {
+	case e.plain:
+		return loopPlain
+	case e.keyed && (e.Slice || e.Regex != nil && e.Multi != MultiTrue) && e.Exp == nil:
+		return loopText
+	}
+	return loopApply
 }
 
 // targetWriters counts the extractions of sels that write each key.

@@ -65,11 +65,13 @@ func TestFreshTargetsAgreeWithSet(t *testing.T) {
 	targets := []string{"t", "u", "v", "w", "t.x", `[\"t.x\"]`, "u[0]", "x", "y", "z"}
 	selectors := []string{"a:1", "a:2", "b:x", "NOT a:1", "*", "_exists_:b", "b:/x.*/"}
 	extraction := func(target string) string {
-		switch rng.Intn(4) {
+		switch rng.Intn(5) {
 		case 0:
 			return fmt.Sprintf(`"source": "b", "start": "q=", "end": "EOP", "target": "%s"`, target)
 		case 1:
 			return fmt.Sprintf(`"source": "b", "regex": "[a-z]+", "target": "%s"`, target)
+		case 3: // a group that may not take part: undefined, not set
+			return fmt.Sprintf(`"source": "b", "regex": "(y)?[a-z]+", "target": "%s"`, target)
 		case 2:
 			return fmt.Sprintf(`"source": "n", "target": "%s"`, target)
 		}

@@ -122,10 +122,10 @@ type Extraction struct {
 	// plain: one key's value copied to one key as it is (no regex, slice
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool
-	// plainFresh is plain with a fresh target that is not an output:false
-	// key (markFreshTargets): the extraction loop appends it itself
-	// (Plan.extract)
-	plainFresh bool
+	// loop is how the extraction loop runs it (markFreshTargets): the
+	// usual extractions into a fresh key that is not an output:false one
+	// are made there (Plan.extract)
+	loop extractionLoop
 	// seenSlot is 1 + the State's slot where the index's check of the
 	// extraction's selector keeps the value of Source it read, else 0
 	// (BuildIndex, seen.go); seenSibling: the check read a path with the
@@ -133,6 +133,17 @@ type Extraction struct {
 	seenSlot    int32
 	seenSibling bool
 }
+
+// extractionLoop is how Plan.extract runs an extraction.
+type extractionLoop uint8
+
+const (
+	loopApply extractionLoop = iota // Extraction.apply
+	loopPlain                       // plain: the source key's value appended as it is
+	// loopText: keyed, a slice or the first match of a regex: a string
+	// value goes to addText, anything else to apply
+	loopText
+)
 
 // ExtractionSpec keeps the rule values an extraction was built from (for
 // Dump, Marshal and Load).

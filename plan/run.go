@@ -294,9 +294,9 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 // src into out, the record's fork, and reports whether one set a value,
 // or the one that failed. The loop runs for every extraction of every
 // record: st.at is marked once per selector and then by its element
-// alone, and a plain copy to a fresh key (the usual extraction: a field
-// copied as it is) is made here, without apply's call and its tests
-// (Extraction.plainFresh).
+// alone, and the usual extractions into a fresh key (a field copied as it
+// is, a slice or the first match of a regex of a string field) are made
+// here, without apply's call and its tests (Extraction.loop).
 func (p *Plan) extract(src *record.Object, out *record.Record, st *State) (bool, *Extraction, error) {
 	dst := out.Data
 	extracted := false
@@ -305,9 +305,21 @@ func (p *Plan) extract(src *record.Object, out *record.Record, st *State) (bool,
 		st.running(placeExtraction, h, 0)
 		for j, e := range sels[h].Extractions {
 			st.at.el = int32(j)
-			if e.plainFresh {
+			switch e.loop {
+			case loopPlain:
 				extracted = dst.AddFromTarget(e.target, src, e.key) || extracted
 				continue
+			case loopText:
+				if v, ok := e.key.Get(src); ok {
+					if s, isStr := v.(string); isStr {
+						set, err := e.addText(s, dst, st)
+						if err != nil {
+							return false, e, err
+						}
+						extracted = set || extracted
+						continue
+					}
+				}
 			}
 			set, err := e.apply(src, dst, src, st)
 			if err != nil {
