@@ -242,7 +242,6 @@ func (p *Plan) markFreshTargets() {
 				e.restrictSlot = slots[e.targetKey]
 				noted = noted || e.restrictSlot > 0
 			}
-			e.loop = loopOf(e)
 		}
 	}
 	if !noted {
@@ -273,18 +272,49 @@ func (p *Plan) markJoinSlots(slots map[string]int32) {
 	}
 }
 
+// markLoops marks how the extraction loop runs each extraction of p's
+// selectors (Extraction.loop), from their fresh and seen marks (Finish:
+// markFreshTargets, then BuildIndex).
+func (p *Plan) markLoops() {
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			e.loop = loopOf(e)
+		}
+	}
+}
+
 // loopOf is how the extraction loop runs e (Extraction.loop).
 func loopOf(e *Extraction) extractionLoop {
-	if !e.fresh || e.restrictSlot > 0 {
+	if !e.fresh {
 		return loopApply
 	}
+	text := e.Slice || e.Regex != nil
 	switch {
+	case e.seenSlot > 0 && !text && e.Exp == nil:
+		return loopSeen
+	case e.restrictSlot > 0:
+		return loopApply
 	case e.plain:
 		return loopPlain
 	case e.keyed && (e.Slice || e.Regex != nil && e.Multi != MultiTrue) && e.Exp == nil:
 		return loopText
 	}
 	return loopApply
+}
+
+// addSeen is apply of a loopSeen extraction into a fork of src, with
+// st.seenOn: the value its selector's check read (or the sibling of the
+// path it read), appended as it is.
+func (e *Extraction) addSeen(src, dst *record.Object, st *State) bool {
+	v, ok := e.seenValue(src, st)
+	if !ok || record.IsNil(v) {
+		return false
+	}
+	if e.restrictSlot > 0 {
+		st.noteRestricted(e.restrictSlot, dst.Len())
+	}
+	dst.AddTarget(e.target, v)
+	return true
 }
 
 // targetWriters counts the extractions of sels that write each key.

@@ -42,6 +42,7 @@ func (p *Plan) BuildIndex() { p.buildIndex(true) }
 // read for extractions (seen.go), else without (what they are tested
 // against).
 func (p *Plan) buildIndex(seen bool) {
+	defer p.markLoops() // the seen marks change
 	ix := &index{n: len(p.Selectors), checks: make([]check, len(p.Selectors))}
 	byField := map[string]*indexField{}
 	for i, s := range p.Selectors {

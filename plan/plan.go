@@ -122,9 +122,8 @@ type Extraction struct {
 	// plain: one key's value copied to one key as it is (no regex, slice
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool
-	// loop is how the extraction loop runs it (markFreshTargets): the
-	// usual extractions into a fresh key that is not an output:false one
-	// are made there (Plan.extract)
+	// loop is how the extraction loop runs it (markLoops): the usual
+	// extractions into a fresh key are made there (Plan.extract)
 	loop extractionLoop
 	// seenSlot is 1 + the State's slot where the index's check of the
 	// extraction's selector keeps the value of Source it read, else 0
@@ -143,6 +142,9 @@ const (
 	// loopText: keyed, a slice or the first match of a regex: a string
 	// value goes to addText, anything else to apply
 	loopText
+	// loopSeen: the value the selector's check read (seen.go), appended
+	// as it is (addSeen), when the record went through the index
+	loopSeen
 )
 
 // ExtractionSpec keeps the rule values an extraction was built from (for

@@ -295,8 +295,9 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 // or the one that failed. The loop runs for every extraction of every
 // record: st.at is marked once per selector and then by its element
 // alone, and the usual extractions into a fresh key (a field copied as it
-// is, a slice or the first match of a regex of a string field) are made
-// here, without apply's call and its tests (Extraction.loop).
+// is, a value the selector's check read, a slice or the first match of a
+// regex of a string field) are made here, without apply's call and its
+// tests (Extraction.loop).
 func (p *Plan) extract(src *record.Object, out *record.Record, st *State) (bool, *Extraction, error) {
 	dst := out.Data
 	extracted := false
@@ -309,6 +310,11 @@ func (p *Plan) extract(src *record.Object, out *record.Record, st *State) (bool,
 			case loopPlain:
 				extracted = dst.AddFromTarget(e.target, src, e.key) || extracted
 				continue
+			case loopSeen:
+				if st.seenOn {
+					extracted = e.addSeen(src, dst, st) || extracted
+					continue
+				}
 			case loopText:
 				if v, ok := e.key.Get(src); ok {
 					if s, isStr := v.(string); isStr {
