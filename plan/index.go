@@ -147,6 +147,12 @@ func (ix *index) candidateSet(o *record.Object, set []uint64) []uint64 {
 		if !ok {
 			continue
 		}
+		if s, isStr := v.(string); isStr { // lookup's usual case, without its call
+			for _, i := range f.table.get(s) {
+				setBit(set, i)
+			}
+			continue
+		}
 		if arr, isArr := v.([]any); isArr {
 			for _, e := range arr {
 				f.lookup(e, set)
