@@ -217,8 +217,17 @@ func (p *Plan) checkCandidates(o *record.Object, set []uint64, hits []int, st *S
 		for ; word != 0; word &= word - 1 {
 			i := w<<6 | bits.TrailingZeros64(word)
 			c := &checks[i]
-			if c.seenSlot > 0 && !st.see(c, o) {
-				continue
+			if c.seenSlot > 0 {
+				seen := st.see(c, o, i)
+				if st.budget.Err() != nil { // its pattern spent the budget: as match
+					if seen && (c.m == nil || c.test.MatchWithin(o, &st.budget)) {
+						hits = append(hits, i)
+					}
+					return hits
+				}
+				if !seen {
+					continue
+				}
 			}
 			if c.m != nil {
 				st.running(placeSelector, i, 0)
