@@ -286,12 +286,17 @@ func (p *Plan) markLoops() {
 // loopOf is how the extraction loop runs e (Extraction.loop).
 func loopOf(e *Extraction) extractionLoop {
 	if !e.fresh {
+		if e.plain {
+			return loopPlainSet
+		}
 		return loopApply
 	}
 	text := e.Slice || e.Regex != nil
 	switch {
 	case e.seenSlot > 0 && !text && e.Exp == nil:
 		return loopSeen
+	case e.plain && e.restrictSlot > 0:
+		return loopPlainNoted
 	case e.restrictSlot > 0:
 		return loopApply
 	case e.plain:

@@ -123,7 +123,7 @@ type Extraction struct {
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool
 	// loop is how the extraction loop runs it (markLoops): the usual
-	// extractions into a fresh key are made there (Plan.extract)
+	// extractions are made there (Plan.extract)
 	loop extractionLoop
 	// seenSlot is 1 + the State's slot where the index's check of the
 	// extraction's selector keeps the value of Source it read, else 0
@@ -139,6 +139,8 @@ type extractionLoop uint8
 const (
 	loopApply extractionLoop = iota // Extraction.apply
 	loopPlain                       // plain: the source key's value appended as it is
+	loopPlainNoted                  // loopPlain of an output:false key, noting where (addPlain)
+	loopPlainSet                    // plain into a key others write too: set (Object.SetFrom)
 	// loopText: keyed, a slice or the first match of a regex: a string
 	// value goes to addText, anything else to apply
 	loopText

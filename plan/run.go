@@ -319,6 +319,12 @@ func (p *Plan) extract(src *record.Object, out *record.Record, st *State) (bool,
 			case loopPlain:
 				extracted = dst.AddFromTarget(e.target, src, e.key) || extracted
 				continue
+			case loopPlainNoted:
+				extracted = e.addPlain(src, dst, st) || extracted
+				continue
+			case loopPlainSet:
+				extracted = dst.SetFrom(e.targetKey, src, e.key) || extracted
+				continue
 			case loopSeen:
 				if st.seenOn {
 					extracted = e.addSeen(src, dst, st) || extracted
