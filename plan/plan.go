@@ -137,10 +137,10 @@ type Extraction struct {
 type extractionLoop uint8
 
 const (
-	loopApply extractionLoop = iota // Extraction.apply
-	loopPlain                       // plain: the source key's value appended as it is
-	loopPlainNoted                  // loopPlain of an output:false key, noting where (addPlain)
-	loopPlainSet                    // plain into a key others write too: set (Object.SetFrom)
+	loopApply      extractionLoop = iota // Extraction.apply
+	loopPlain                            // plain: the source key's value appended as it is
+	loopPlainNoted                       // loopPlain of an output:false key, noting where (addPlain)
+	loopPlainSet                         // plain into a key others write too: set (Object.SetFrom)
 	// loopText: keyed, a slice or the first match of a regex: a string
 	// value goes to addText, anything else to apply
 	loopText
