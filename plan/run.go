@@ -405,8 +405,9 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 		if h < 0 {
 			continue
 		}
+		st.running(placeStep, h, 0)
 		for j, step := range sels[h].Pipeline {
-			st.running(placeStep, h, j)
+			st.at.el = int32(j)
 			if st.budget.Expired() {
 				return nil, stepTimedOut(in, step, st)
 			}
