@@ -197,18 +197,16 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 		return b, len(b) <= limit
 	}
 	o.load()
-	b = append(b, '{')
+	// every member is written after a comma, and the first comma becomes
+	// the brace (a test less per member)
+	open := len(b)
 	nodes := o.shapeNodes()
-	sep := false
 	for i := range o.fields {
 		f := &o.fields[i]
 		if f.val == Undefined {
 			continue
 		}
-		if sep {
-			b = append(b, ',')
-		}
-		sep = true
+		b = append(b, ',')
 		switch {
 		case nodes != nil && nodes[i].quoted != "": // a decoded key known plain, quoted and with its colon
 			b = append(b, nodes[i].quoted...)
@@ -241,7 +239,12 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 			return b, false
 		}
 	}
-	b = append(b, '}')
+	if len(b) == open {
+		b = append(b, '{', '}')
+	} else {
+		b[open] = '{'
+		b = append(b, '}')
+	}
 	return b, len(b) <= limit
 }
 
