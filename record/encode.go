@@ -206,16 +206,15 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 		if f.val == Undefined {
 			continue
 		}
-		b = append(b, ',')
 		switch {
-		case nodes != nil && nodes[i].quoted != "": // a decoded key known plain, quoted and with its colon
-			b = append(b, nodes[i].quoted...)
+		case nodes != nil && nodes[i].member != "": // a decoded key known plain: the comma, quoted key and colon
+			b = append(b, nodes[i].member...)
 		case knownPlain(f.key): // a rule's target (object_names.go)
-			b = append(b, '"')
+			b = append(b, ',', '"')
 			b = append(b, f.key...)
 			b = append(b, '"', ':')
 		default:
-			b = append(AppendString(b, f.key), ':')
+			b = append(AppendString(append(b, ','), f.key), ':')
 		}
 		var ok bool
 		switch v := f.val.(type) {
