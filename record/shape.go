@@ -43,7 +43,9 @@ type Shape struct {
 	// quoted is the key's JSON text and a colon ("key":) when the key is
 	// plain: valid UTF-8 without quotes, backslashes or control
 	// characters, so that text decodes to it (expectKey); else empty.
-	quoted string
+	// member is the same after a comma (,"key":), as the encoder writes
+	// it (quoted is member[1:]).
+	quoted, member string
 	// qword and qmask: quoted's first 16 bytes as two little-endian
 	// words, zero-padded, and the masks of its bytes in them, and qlen
 	// its length when it is at most 16 bytes long (else 0): atKey
@@ -195,8 +197,11 @@ func (s *Shape) addKid(k string) *Shape {
 	if s.tree.count >= maxTreeNodes || s.has(k) {
 		return nil
 	}
-	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), quoted: quotedKey(k), tree: s.tree,
+	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), member: memberKey(k), tree: s.tree,
 		dotted: s.dotted || strings.ContainsAny(k, ".[")}
+	if c.member != "" {
+		c.quoted = c.member[1:]
+	}
 	c.qword, c.qmask = keyWords(c.quoted)
 	if len(c.quoted) <= 16 {
 		c.qlen = len(c.quoted)
@@ -240,13 +245,13 @@ func (c *Shape) atCommaKey(s string, i int) bool {
 		load64(s, i)&c.cmask[0] == c.cword[0] && load64(s, i+8)&c.cmask[1] == c.cword[1]
 }
 
-// quotedKey is k between quotes followed by a colon when that is its JSON
-// text, else "".
-func quotedKey(k string) string {
+// memberKey is a comma and k between quotes followed by a colon when that
+// is its JSON text (,"key":), else "".
+func memberKey(k string) string {
 	if !plainKey(k) {
 		return ""
 	}
-	return `"` + k + `":`
+	return `,"` + k + `":`
 }
 
 // keyWords returns the first 16 bytes of q as two little-endian words
