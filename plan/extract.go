@@ -24,7 +24,9 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	var ok bool
 	switch {
 	case e.keyed:
-		v, ok = e.key.Get(src)
+		if v, ok = e.key.Hit(src); !ok {
+			v, ok = e.key.Get(src)
+		}
 	case e.seenSlot > 0 && st.seenOn: // read by the selector's check (seen.go)
 		v, ok = e.seenValue(src, st)
 	case e.HasSource && e.Direct: // built by hand, without NewExtraction

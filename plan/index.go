@@ -140,7 +140,9 @@ func (ix *index) candidateSet(o *record.Object, set []uint64) []uint64 {
 		var v any
 		var ok bool
 		if f.simple {
-			v, ok = f.key.Get(o)
+			if v, ok = f.key.Hit(o); !ok {
+				v, ok = f.key.Get(o)
+			}
 		} else {
 			v, ok = f.path.Get(o)
 		}
