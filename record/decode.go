@@ -100,6 +100,10 @@ type decoder struct {
 	depth int
 	lazy  bool  // defer decoding of a record's nested objects and arrays
 	slab  *slab // boxes values when set (Decoder)
+	// parent is the key (its shape) of the member whose object or array
+	// value is being decoded, for the first key of the object it is or
+	// holds (firstKeys); nil elsewhere
+	parent *Shape
 	// without a slab, the decoder's own chunks for boxing (boxString)
 	strs []string
 	nums []float64
@@ -185,6 +189,9 @@ func (d *decoder) object() (any, error) {
 		return nil, err
 	}
 	d.i++ // {
+	// the key whose value the object is, if known (firstKeyHint)
+	parent := d.parent
+	d.parent = nil
 	var o *Object
 	if sl := d.slab; sl != nil {
 		if d.depth != 1 {
@@ -211,48 +218,58 @@ func (d *decoder) object() (any, error) {
 	var k string
 	var next *Shape
 	read := false // k and next were read with the comma before them
+	if c := d.firstKeyHint(parent, sh); c != nil && d.atKey(c) {
+		k, next, read = c.key, c, true
+		parent = nil // nothing new to remember
+	}
 	for {
 		if !read {
-			k, next = "", nil
 			d.ws()
 			if d.i >= len(d.s) || d.s[d.i] != '"' {
 				return nil, d.err("expected a string key")
 			}
-			if sh != nil { // the key objects of this shape usually have next, and the colon
-				if c := sh.first.Load(); c != nil && d.atKey(c) {
-					k, next = c.key, c
-				} else {
-					k, next = d.expectKey(sh)
-				}
-			}
-			if next == nil {
+			// the key objects of this shape usually have next, and the colon
+			if c := sh.firstKid(); c != nil && d.atKey(c) {
+				k, next = c.key, c
+			} else {
 				var err error
-				if k, err = d.key(); err != nil {
+				if k, next, err = d.otherKey(sh, c); err != nil {
 					return nil, err
-				}
-				if sh != nil {
-					next = sh.next(k) // nil: a duplicate key, or no room in the tree
 				}
 			}
 		}
 		var v any
 		var err error
-		c := d.peek()
-		if c <= ' ' {
-			c = d.spaceThenPeek()
+		stop := atValue // where a run of plain members (memberRun) stopped
+		if c := d.peek(); next != nil && d.slab != nil && (c == '"' || c == '-' || isDigit(c)) {
+			var start int
+			var high bool
+			d.i, next, stop, start, high = memberRun(o, d.slab, next, d.s, d.i)
+			k = next.key // (sh is stale after a run, and set again from next below)
+			if stop == inString {
+				v, err = d.strFrom(start, high)
+			}
 		}
-		switch { // strings and numbers, the commonest, without memberValue's dispatch
-		case c == '"':
-			v, err = d.boxedStr()
-		case c == '-' || isDigit(c):
-			v, err = d.number()
-		default:
-			v, err = d.memberValue(next)
+		if stop == atValue {
+			c := d.peek()
+			if c <= ' ' {
+				c = d.spaceThenPeek()
+			}
+			switch { // strings and numbers, the commonest, without memberValue's dispatch
+			case c == '"':
+				v, err = d.boxedStr()
+			case c == '-' || isDigit(c):
+				v, err = d.number()
+			default:
+				v, err = d.memberValue(next)
+			}
 		}
 		if err != nil {
 			return nil, err
 		}
 		switch {
+		case stop == afterValue: // memberRun added it
+			sh = next
 		case next != nil: // a key the object does not have yet
 			o.fields = append(o.fields, field{k, v})
 			sh = next
@@ -262,7 +279,8 @@ func (d *decoder) object() (any, error) {
 		default:
 			keys = o.addMember(k, v, keys)
 		}
-		if c = d.peek(); c <= ' ' {
+		c := d.peek()
+		if c <= ' ' {
 			c = d.spaceThenPeek()
 		}
 		switch c {
@@ -281,6 +299,9 @@ func (d *decoder) object() (any, error) {
 			d.i++
 			d.depth--
 			o.shaped(sh)
+			if parent != nil {
+				d.noteFirstKey(parent, sh)
+			}
 			return d.endObject(o), nil
 		}
 		if d.i >= len(d.s) {
@@ -325,19 +346,39 @@ func (d *decoder) key() (string, error) {
 	return k, nil
 }
 
+// otherKey reads the key at d.i (its opening quote) and the colon after
+// it when atKey could not with tried, the child of sh (nil when the
+// object left the tree) it tried. It returns the key and the shape of the
+// object with it (nil: a duplicate key, or no room in the tree).
+func (d *decoder) otherKey(sh, tried *Shape) (string, *Shape, error) {
+	if sh != nil {
+		if k, next := d.expectKey(sh, tried); next != nil {
+			return k, next, nil
+		}
+	}
+	k, err := d.key()
+	if err != nil || sh == nil {
+		return k, nil, err
+	}
+	return k, sh.next(k), nil
+}
+
 // expectKey reads the key at d.i (at its opening quote) and the colon
 // right after it when it is one objects of shape sh have next, where key
 // lists branch (a record with or without an optional field): it returns
 // the key (the shape's copy) and the shape with it, and a nil shape,
 // having read nothing, otherwise. One comparison replaces scanning the
-// key. (object tries the first child, the usual one, with atKey before
+// key. (object tries one child, tried, the usual one, with atKey before
 // calling it: here it is tried again only when atKey could not.)
-func (d *decoder) expectKey(sh *Shape) (string, *Shape) {
-	if c := sh.first.Load(); c != nil && !d.atKeyFits(c) && d.atKeySlow(c) {
-		return c.key, c
+func (d *decoder) expectKey(sh *Shape, tried *Shape) (string, *Shape) {
+	if tried != nil && !d.atKeyFits(tried) && d.atKeySlow(tried) {
+		return tried.key, tried
 	}
 	if ks := sh.kids.Load(); ks != nil && ks.byKey == nil && len(ks.list) > 1 {
-		for _, c := range ks.list[1:] {
+		for _, c := range ks.list {
+			if c == tried {
+				continue
+			}
 			if d.atKeyFits(c) && d.atKey(c) || !d.atKeyFits(c) && d.atKeySlow(c) {
 				return c.key, c
 			}
@@ -434,6 +475,7 @@ func indexKeys(o *Object) map[string]int {
 func (d *decoder) memberValue(node *Shape) (any, error) {
 	if d.depth == 1 && d.lazy && d.i < len(d.s) && (d.s[d.i] == '{' || d.s[d.i] == '[') {
 		if node != nil && node.eager.Load() {
+			d.parent = node
 			return d.value()
 		}
 		text, err := d.skipMember()
@@ -452,6 +494,9 @@ func (d *decoder) memberValue(node *Shape) (any, error) {
 		}
 		return l, nil
 	}
+	if d.i < len(d.s) && (d.s[d.i] == '{' || d.s[d.i] == '[') {
+		d.parent = node
+	}
 	return d.value()
 }
 
@@ -468,6 +513,8 @@ func (d *decoder) array() (any, error) {
 	if a == nil {
 		v, a = d.newArray()
 	}
+	parent := d.parent // the objects in an array share their first key's hint
+	d.parent = nil
 	d.ws()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
@@ -476,7 +523,9 @@ func (d *decoder) array() (any, error) {
 	}
 	for {
 		d.ws()
+		d.parent = parent
 		e, err := d.value()
+		d.parent = nil
 		if err != nil {
 			return nil, err
 		}

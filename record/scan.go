@@ -29,10 +29,19 @@ const (
 // backslash. Neither changes a high bit, so the high bit of each y is
 // x's, and one &^ x serves both.
 func stopBytes(x uint64) uint64 {
-	ctlOrQuote := x ^ (swarOnes * 0x02)
-	slash := x ^ (swarOnes * '\\')
-	return ((ctlOrQuote - swarOnes*0x21) | (slash - swarOnes)) &^ x & swarHigh
+	ctlOrQuote := x ^ swarK.quote
+	slash := x ^ swarK.slash
+	return ((ctlOrQuote + swarK.minus21) | (slash + swarK.minus1)) &^ x & swarK.high
 }
+
+// swarK holds stopBytes' five constants in memory, where the word loops
+// read them as operands of their XOR, ADD and AND: written as constants,
+// the compiler loads most of them into a register again with a 10-byte
+// MOVQ in every round of the loops (it rematerialises constants rather
+// than keep them in registers), two instructions for each where one does.
+// (Adding 1<<64 - k is subtracting k.)
+var swarK = struct{ quote, slash, minus21, minus1, high uint64 }{
+	swarOnes * 0x02, swarOnes * '\\', 1<<64 - swarOnes*0x21, 1<<64 - swarOnes, swarHigh}
 
 // skipPlain advances d.i over plain string bytes (plainWords).
 func (d *decoder) skipPlain() uint64 {
@@ -106,6 +115,17 @@ func (d *decoder) boxedStr() (any, error) {
 		}
 	}
 	s, err := d.strRest(start, or&swarHigh != 0)
+	if err != nil {
+		return nil, err
+	}
+	return d.boxString(s), nil
+}
+
+// strFrom is boxedStr's rest: d.i is at the first stop byte of the string
+// that starts at start (past its quote), high tells whether a byte
+// before it was non-ASCII.
+func (d *decoder) strFrom(start int, high bool) (any, error) {
+	s, err := d.strRest(start, high)
 	if err != nil {
 		return nil, err
 	}

@@ -63,6 +63,8 @@ type slab struct {
 	// (the collector cannot chain through chunks that never die).
 	recycled bool
 	pools    slabPools
+	// the first keys of nested objects by the key holding them (decode_run.go)
+	hints [firstKeyHints]firstKeyHint
 }
 
 const (
