@@ -25,6 +25,34 @@ func BenchmarkJoinStep(b *testing.B) {
 	}
 }
 
+// BenchmarkJoinHidden: the web log's join of two output:false parts in an
+// output record of eleven keys, the parts read where their extractions
+// noted them (noted) or looked up (lookup).
+func BenchmarkJoinHidden(b *testing.B) {
+	for _, noted := range []bool{true, false} {
+		name := "lookup"
+		if noted {
+			name = "noted"
+		}
+		b.Run(name, func(b *testing.B) {
+			o := obj(b, `{"user_name":"peggy521","session_id":"738b","section":"products","client_ip":"204.141.159.173",`+
+				`"big_bytes":49658,"verb":"get","browser":"Chrome/120","email":"peggy.roberts@tera.io",`+
+				`"first_name":"Peggy","last_name":"Evans","request_id":"req-1"}`)
+			s := &Step{Kind: StepJoin, Fields: paths("first_name", "last_name"), Delimiter: " ", Target: record.ParsePath("full_name")}
+			var st State
+			if noted {
+				s.noted = []notedKey{{key: "first_name"}, {key: "last_name", shift: 8}}
+				st.restrictAt = 9 | 10<<8 // 1 + their positions
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				s.join(o, &st)
+				o.Delete("full_name")
+			}
+		})
+	}
+}
+
 func BenchmarkSliceExtraction(b *testing.B) {
 	e := &Extraction{HasSource: true, Direct: true, Source: record.ParsePath("url"), Target: record.ParsePath("user_name"),
 		Slice: true, Start: "user=", End: "&"}

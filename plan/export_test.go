@@ -7,7 +7,7 @@ package plan
 func WithoutFreshTargets(p *Plan) {
 	for _, s := range p.Selectors {
 		for _, e := range s.Extractions {
-			e.fresh, e.restrictSlot = false, 0
+			e.fresh, e.loop, e.restrictSlot = false, loopApply, 0
 		}
 	}
 	p.restrictTargets = nil
@@ -25,6 +25,20 @@ func FreshTargets(p *Plan) []string {
 		}
 	}
 	return out
+}
+
+// NotedJoinFields counts the fields of p's joins read where their
+// extraction noted them (Step.noted).
+func NotedJoinFields(p *Plan) int {
+	n := 0
+	for _, s := range p.Selectors {
+		for _, step := range s.Pipeline {
+			for _, k := range step.noted {
+				n += btoi(k.key != "")
+			}
+		}
+	}
+	return n
 }
 
 // SeenReads counts the extractions of p's selectors that take their

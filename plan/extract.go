@@ -16,12 +16,7 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 		// a nested member kept as text stays text: copied as it is, it is
 		// decoded only if read and otherwise written out as it came
 		if e.fresh {
-			n := dst.Len()
-			set := dst.AddFromTarget(e.target, src, e.key)
-			if set && e.restrictSlot > 0 {
-				st.noteRestricted(e.restrictSlot, n)
-			}
-			return set, nil
+			return e.addPlain(src, dst, st), nil
 		}
 		return dst.SetFrom(e.targetKey, src, e.key), nil
 	}
@@ -29,7 +24,9 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 	var ok bool
 	switch {
 	case e.keyed:
-		v, ok = e.key.Get(src)
+		if v, ok = e.key.Hit(src); !ok {
+			v, ok = e.key.Get(src)
+		}
 	case e.seenSlot > 0 && st.seenOn: // read by the selector's check (seen.go)
 		v, ok = e.seenValue(src, st)
 	case e.HasSource && e.Direct: // built by hand, without NewExtraction
@@ -72,6 +69,37 @@ func (e *Extraction) apply(src, dst, ctx *record.Object, st *State) (bool, error
 		e.Target.Set(dst, r)
 	}
 	return true, nil
+}
+
+// addText is apply of a loopText extraction to s, its source's string
+// value, into a fork of the record.
+func (e *Extraction) addText(s string, dst *record.Object, st *State) (bool, error) {
+	var r any
+	var err error
+	if e.Regex == nil {
+		r = e.sliceFn(s, st)
+	} else {
+		r, err = e.regexFirst(s, st)
+	}
+	if err != nil || record.IsNil(r) {
+		return false, err
+	}
+	dst.AddTarget(e.target, r)
+	return true, nil
+}
+
+// addPlain is apply of a plain extraction with a fresh target into a fork
+// of src: the key's value appended as it is.
+func (e *Extraction) addPlain(src, dst *record.Object, st *State) bool {
+	if e.restrictSlot == 0 {
+		return dst.AddFromTarget(e.target, src, e.key)
+	}
+	n := dst.Len()
+	set := dst.AddFromTarget(e.target, src, e.key)
+	if set {
+		st.noteRestricted(e.restrictSlot, n)
+	}
+	return set
 }
 
 // over applies the regex or the start/end slice to a string, or to the
@@ -221,6 +249,79 @@ func (p *Plan) markFreshTargets() {
 	if !noted {
 		p.restrictTargets = nil
 	}
+	p.markJoinSlots(slots)
+}
+
+// markJoinSlots tells each join where the output:false keys among its
+// fields are noted (Step.noted), so that it reads them where they were
+// appended.
+func (p *Plan) markJoinSlots(slots map[string]int32) {
+	for _, s := range p.Selectors {
+		for _, step := range s.Pipeline {
+			step.noted = nil
+			if step.Kind != StepJoin || p.restrictTargets == nil {
+				continue
+			}
+			for i, f := range step.Fields {
+				if slot := slots[f.String()]; slot > 0 && f.Simple() {
+					if step.noted == nil {
+						step.noted = make([]notedKey, len(step.Fields))
+					}
+					step.noted[i] = notedKey{key: f.String(), shift: uint8(8 * (slot - 1))}
+				}
+			}
+		}
+	}
+}
+
+// markLoops marks how the extraction loop runs each extraction of p's
+// selectors (Extraction.loop), from their fresh and seen marks (Finish:
+// markFreshTargets, then BuildIndex).
+func (p *Plan) markLoops() {
+	for _, s := range p.Selectors {
+		for _, e := range s.Extractions {
+			e.loop = loopOf(e)
+		}
+	}
+}
+
+// loopOf is how the extraction loop runs e (Extraction.loop).
+func loopOf(e *Extraction) extractionLoop {
+	if !e.fresh {
+		if e.plain {
+			return loopPlainSet
+		}
+		return loopApply
+	}
+	text := e.Slice || e.Regex != nil
+	switch {
+	case e.seenSlot > 0 && !text && e.Exp == nil:
+		return loopSeen
+	case e.plain && e.restrictSlot > 0:
+		return loopPlainNoted
+	case e.restrictSlot > 0:
+		return loopApply
+	case e.plain:
+		return loopPlain
+	case e.keyed && (e.Slice || e.Regex != nil && e.Multi != MultiTrue) && e.Exp == nil:
+		return loopText
+	}
+	return loopApply
+}
+
+// addSeen is apply of a loopSeen extraction into a fork of src, with
+// st.seenOn: the value its selector's check read (or the sibling of the
+// path it read), appended as it is.
+func (e *Extraction) addSeen(src, dst *record.Object, st *State) bool {
+	v, ok := e.seenValue(src, st)
+	if !ok || record.IsNil(v) {
+		return false
+	}
+	if e.restrictSlot > 0 {
+		st.noteRestricted(e.restrictSlot, dst.Len())
+	}
+	dst.AddTarget(e.target, v)
+	return true
 }
 
 // targetWriters counts the extractions of sels that write each key.

@@ -58,17 +58,20 @@ func TestFreshTargets(t *testing.T) {
 // output:false and some followed by steps that remove, move or add keys,
 // and random records, a plan that appends its fresh targets and removes
 // its output:false keys from where they were appended outputs exactly
-// what the same plan outputs looking for every key first.
+// what the same plan outputs looking for every key first; and so does a
+// join reading its output:false fields where they were appended.
 func TestFreshTargetsAgreeWithSet(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	targets := []string{"t", "u", "v", "w", "t.x", `[\"t.x\"]`, "u[0]", "x", "y", "z"}
 	selectors := []string{"a:1", "a:2", "b:x", "NOT a:1", "*", "_exists_:b", "b:/x.*/"}
 	extraction := func(target string) string {
-		switch rng.Intn(4) {
+		switch rng.Intn(5) {
 		case 0:
 			return fmt.Sprintf(`"source": "b", "start": "q=", "end": "EOP", "target": "%s"`, target)
 		case 1:
 			return fmt.Sprintf(`"source": "b", "regex": "[a-z]+", "target": "%s"`, target)
+		case 3: // a group that may not take part: undefined, not set
+			return fmt.Sprintf(`"source": "b", "regex": "(y)?[a-z]+", "target": "%s"`, target)
 		case 2:
 			return fmt.Sprintf(`"source": "n", "target": "%s"`, target)
 		}
@@ -87,7 +90,7 @@ func TestFreshTargetsAgreeWithSet(t *testing.T) {
 		return ""
 	}
 	values := []string{`1`, `2`, `"x?q=1"`, `"xq=yy&z"`, `null`, `{"k":[1,{"m":2}]}`, `[1,"q=2"]`}
-	fresh := 0
+	fresh, noted := 0, 0
 	for round := 0; round < 100; round++ {
 		var rules strings.Builder
 		for i := rng.Intn(8) + 1; i > 0; i-- {
@@ -105,6 +108,7 @@ func TestFreshTargetsAgreeWithSet(t *testing.T) {
 		fast, slow := compileRules(t, rules.String()), compileRules(t, rules.String())
 		plan.WithoutFreshTargets(slow)
 		fresh += len(plan.FreshTargets(fast))
+		noted += plan.NotedJoinFields(fast)
 		fst, sst := &plan.State{ReuseOutput: true}, &plan.State{}
 		for k := 0; k < 50; k++ {
 			rec := fmt.Sprintf(`{"a":%s,"b":%s,"n":%s}`, values[rng.Intn(len(values))], values[rng.Intn(len(values))], values[rng.Intn(len(values))])
@@ -123,8 +127,8 @@ func TestFreshTargetsAgreeWithSet(t *testing.T) {
 			}
 		}
 	}
-	if fresh == 0 {
-		t.Fatal("no rule set had a fresh target")
+	if fresh == 0 || noted == 0 {
+		t.Fatalf("%d fresh targets, %d join fields read where noted: the rule sets test neither way", fresh, noted)
 	}
 }
 

@@ -42,6 +42,7 @@ func (p *Plan) BuildIndex() { p.buildIndex(true) }
 // read for extractions (seen.go), else without (what they are tested
 // against).
 func (p *Plan) buildIndex(seen bool) {
+	defer p.markLoops() // the seen marks change
 	ix := &index{n: len(p.Selectors), checks: make([]check, len(p.Selectors))}
 	byField := map[string]*indexField{}
 	for i, s := range p.Selectors {
@@ -119,6 +120,18 @@ func appendOnce(list []int, v int) []int {
 // selectors that can match the record; set is scratch room for a bit set
 // (returned, grown if it had to be).
 func (ix *index) candidates(o *record.Object, hits []int, set []uint64) ([]int, []uint64) {
+	set = ix.candidateSet(o, set)
+	for w, word := range set {
+		for ; word != 0; word &= word - 1 {
+			hits = append(hits, w<<6|bits.TrailingZeros64(word))
+		}
+	}
+	return hits, set
+}
+
+// candidateSet returns set (scratch room, grown if it has to be) holding
+// the bit set of the selectors that can match the record.
+func (ix *index) candidateSet(o *record.Object, set []uint64) []uint64 {
 	set = append(set[:0], ix.alwaysBits...)
 	for _, f := range ix.fields {
 		// a field of one key is read as a Key, whose lookup is inlined
@@ -127,11 +140,19 @@ func (ix *index) candidates(o *record.Object, hits []int, set []uint64) ([]int, 
 		var v any
 		var ok bool
 		if f.simple {
-			v, ok = f.key.Get(o)
+			if v, ok = f.key.Hit(o); !ok {
+				v, ok = f.key.Get(o)
+			}
 		} else {
 			v, ok = f.path.Get(o)
 		}
 		if !ok {
+			continue
+		}
+		if s, isStr := v.(string); isStr { // lookup's usual case, without its call
+			for _, i := range f.table.get(s) {
+				setBit(set, i)
+			}
 			continue
 		}
 		if arr, isArr := v.([]any); isArr {
@@ -142,12 +163,7 @@ func (ix *index) candidates(o *record.Object, hits []int, set []uint64) ([]int, 
 		}
 		f.lookup(v, set)
 	}
-	for w, word := range set {
-		for ; word != 0; word &= word - 1 {
-			hits = append(hits, w<<6|bits.TrailingZeros64(word))
-		}
-	}
-	return hits, set
+	return set
 }
 
 // lookup sets the bits of the selectors v can be a candidate of.

@@ -15,12 +15,15 @@ type check struct {
 	m        *selector.Matcher // what to test: the selector, the rest of it, or nil (it matches)
 	test     selector.Test     // m's test (checkCandidates runs it without reading m)
 	restNode *selector.Node    // the rest's AST, when m is the rest
-	// seen is P of a first conjunct `_exists_:P` that an extraction of
-	// the selector reads too, taken out of m (seen.go): checkCandidates
-	// tests it itself and keeps the value it read in the State's slot
-	// seenSlot-1 (0: none), where the extraction takes it
+	// seen is P of a first conjunct testing P alone (seenTest) that an
+	// extraction of the selector reads too, taken out of m (seen.go):
+	// checkCandidates tests it itself and keeps the value it read in the
+	// State's slot seenSlot-1 (0: none), where the extraction takes it
 	seen     record.Path
-	seenSlot int32
+	seenTest selector.ValueTest
+	// seenExists: seenTest is `_exists_:P` (selector.Exists, inlined)
+	seenExists bool
+	seenSlot   int32
 	// seenParent: an extraction reads a sibling of seen (the same keys
 	// but the last), so the object seen's last key is in is kept too
 	seenParent bool

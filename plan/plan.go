@@ -122,6 +122,9 @@ type Extraction struct {
 	// plain: one key's value copied to one key as it is (no regex, slice
 	// or expression), what Object.SetFrom does (NewExtraction)
 	plain bool
+	// loop is how the extraction loop runs it (markLoops): the usual
+	// extractions are made there (Plan.extract)
+	loop extractionLoop
 	// seenSlot is 1 + the State's slot where the index's check of the
 	// extraction's selector keeps the value of Source it read, else 0
 	// (BuildIndex, seen.go); seenSibling: the check read a path with the
@@ -129,6 +132,22 @@ type Extraction struct {
 	seenSlot    int32
 	seenSibling bool
 }
+
+// extractionLoop is how Plan.extract runs an extraction.
+type extractionLoop uint8
+
+const (
+	loopApply      extractionLoop = iota // Extraction.apply
+	loopPlain                            // plain: the source key's value appended as it is
+	loopPlainNoted                       // loopPlain of an output:false key, noting where (addPlain)
+	loopPlainSet                         // plain into a key others write too: set (Object.SetFrom)
+	// loopText: keyed, a slice or the first match of a regex: a string
+	// value goes to addText, anything else to apply
+	loopText
+	// loopSeen: the value the selector's check read (seen.go), appended
+	// as it is (addSeen), when the record went through the index
+	loopSeen
+)
 
 // ExtractionSpec keeps the rule values an extraction was built from (for
 // Dump, Marshal and Load).
@@ -171,6 +190,19 @@ type Step struct {
 	Tags     []string
 	Follow   string
 	Args     *record.Object
+
+	// noted is, for a join, where State.restrictAt keeps the position of
+	// each field that is an output:false key whose extraction notes where
+	// it appends it (the zero notedKey: none): the usual join of hidden
+	// parts reads them there (markJoinSlots, Step.field)
+	noted []notedKey
+}
+
+// notedKey is a key whose position in a record's fork is byte shift/8 of
+// State.restrictAt.
+type notedKey struct {
+	key   string
+	shift uint8
 }
 
 func itoa(n int) string {

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"time"
@@ -191,8 +192,8 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 		if len(st.seen) < p.index.nseen {
 			st.seen = make([]seenValue, p.index.nseen)
 		}
-		st.hits, st.candSet = p.index.candidates(r.Data, st.hits, st.candSet)
-		st.hits = p.checkCandidates(r.Data, st.hits, st)
+		st.candSet = p.index.candidateSet(r.Data, st.candSet)
+		st.hits = p.checkCandidates(r.Data, st.candSet, st.hits, st)
 	} else {
 		for i, s := range p.Selectors {
 			if s.All || p.match(i, r, st) {
@@ -203,38 +204,48 @@ func (p *Plan) selectRecord(r *record.Record, st *State) bool {
 	return len(st.hits) > 0
 }
 
-// checkCandidates keeps the candidates of the index that match: those
-// whose check the index decided at once, the others once tested. It is
-// match inlined: once the budget is spent nothing more matches, so the
-// loop stops at the selector that spent it, matched or not (a negated
-// regex term that timed out matches), which st.at still names: RunOne
-// dead-letters the record with its rule.
-func (p *Plan) checkCandidates(o *record.Object, hits []int, st *State) []int {
+// checkCandidates appends to hits the candidates of the index (the bits
+// of set, in order) that match: those whose check the index decided at
+// once, the others once tested. It is match inlined: once the budget is
+// spent nothing more matches, so the loop stops at the selector that
+// spent it, matched or not (a negated regex term that timed out
+// matches), which st.at still names: RunOne dead-letters the record with
+// its rule.
+func (p *Plan) checkCandidates(o *record.Object, set []uint64, hits []int, st *State) []int {
 	checks := p.index.checks
-	n := 0
-	for _, i := range hits {
-		c := &checks[i]
-		if c.seenSlot > 0 && !st.see(c, o) {
-			continue
-		}
-		if c.m != nil {
-			st.running(placeSelector, i, 0)
-			matched := c.test.MatchWithin(o, &st.budget)
-			if st.budget.Err() != nil {
-				if matched {
-					hits[n] = i
-					n++
+	for w, word := range set {
+		for ; word != 0; word &= word - 1 {
+			i := w<<6 | bits.TrailingZeros64(word)
+			c := &checks[i]
+			if c.seenSlot > 0 {
+				seen := st.see(c, o, i)
+				if st.budget.Err() != nil { // its pattern spent the budget: as match
+					if seen && (c.m == nil || c.test.MatchWithin(o, &st.budget)) {
+						hits = append(hits, i)
+					}
+					return hits
 				}
-				break
+				if !seen {
+					continue
+				}
 			}
-			if !matched {
-				continue
+			if c.m != nil {
+				st.running(placeSelector, i, 0)
+				matched := c.test.MatchWithin(o, &st.budget)
+				if st.budget.Err() != nil {
+					if matched {
+						hits = append(hits, i)
+					}
+					return hits
+				}
+				if !matched {
+					continue
+				}
 			}
+			hits = append(hits, i)
 		}
-		hits[n] = i
-		n++
 	}
-	return hits[:n]
+	return hits
 }
 
 // match runs selector i within the record's budget; once the budget is
@@ -266,25 +277,18 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 	if p.Extracting {
 		out := st.fork(r)
 		st.restrictAt = 0
-		// the loop runs for every extraction of every record: st.at is
-		// marked once per selector and then by its element alone, and
-		// whether one extraction set a value is kept in a register
-		extracted := st.extracted
-		for _, h := range st.hits {
-			st.running(placeExtraction, h, 0)
-			for j, e := range p.Selectors[h].Extractions {
-				st.at.el = int32(j)
-				set, err := e.apply(r.Data, out.Data, r.Data, st)
-				if err != nil {
-					return nil, dead(r, e.Rule, CodeExtract, err)
-				}
-				if st.Tracer != nil {
-					st.Tracer.Extracted(e, out, set)
-				}
-				extracted = extracted || set
-			}
+		var extracted bool
+		var failed *Extraction
+		var err error
+		if st.Tracer == nil {
+			extracted, failed, err = p.extract(r.Data, out, st)
+		} else {
+			extracted, failed, err = p.extractTraced(r.Data, out, st)
 		}
-		if st.extracted = extracted; !extracted {
+		if err != nil {
+			return nil, dead(r, failed.Rule, CodeExtract, err)
+		}
+		if st.extracted = extracted || st.extracted; !st.extracted {
 			return nil, nil
 		}
 		cur = out
@@ -293,6 +297,77 @@ func (p *Plan) transform(r *record.Record, st *State) (*record.Record, *DeadLett
 		return p.postProcess(r, cur, st)
 	}
 	return cur, nil
+}
+
+// extract runs the extractions of the record's selectors (st.hits) from
+// src into out, the record's fork, and reports whether one set a value,
+// or the one that failed. The loop runs for every extraction of every
+// record: st.at is marked once per selector and then by its element
+// alone, and the usual extractions into a fresh key (a field copied as it
+// is, a value the selector's check read, a slice or the first match of a
+// regex of a string field) are made here, without apply's call and its
+// tests (Extraction.loop).
+func (p *Plan) extract(src *record.Object, out *record.Record, st *State) (bool, *Extraction, error) {
+	dst := out.Data
+	extracted := false
+	sels := p.Selectors
+	for _, h := range st.hits {
+		st.running(placeExtraction, h, 0)
+		for j, e := range sels[h].Extractions {
+			st.at.el = int32(j)
+			switch e.loop {
+			case loopPlain:
+				extracted = dst.AddFromTarget(e.target, src, e.key) || extracted
+				continue
+			case loopPlainNoted:
+				extracted = e.addPlain(src, dst, st) || extracted
+				continue
+			case loopPlainSet:
+				extracted = dst.SetFrom(e.targetKey, src, e.key) || extracted
+				continue
+			case loopSeen:
+				if st.seenOn {
+					extracted = e.addSeen(src, dst, st) || extracted
+					continue
+				}
+			case loopText:
+				if v, ok := e.key.Get(src); ok {
+					if s, isStr := v.(string); isStr {
+						set, err := e.addText(s, dst, st)
+						if err != nil {
+							return false, e, err
+						}
+						extracted = set || extracted
+						continue
+					}
+				}
+			}
+			set, err := e.apply(src, dst, src, st)
+			if err != nil {
+				return false, e, err
+			}
+			extracted = set || extracted
+		}
+	}
+	return extracted, nil, nil
+}
+
+// extractTraced is extract with each extraction shown to st.Tracer.
+func (p *Plan) extractTraced(src *record.Object, out *record.Record, st *State) (bool, *Extraction, error) {
+	extracted := false
+	for _, h := range st.hits {
+		st.running(placeExtraction, h, 0)
+		for j, e := range p.Selectors[h].Extractions {
+			st.at.el = int32(j)
+			set, err := e.apply(src, out.Data, src, st)
+			if err != nil {
+				return false, e, err
+			}
+			st.Tracer.Extracted(e, out, set)
+			extracted = set || extracted
+		}
+	}
+	return extracted, nil, nil
 }
 
 // fork returns the record the extractions of r write into: a fork of r,
@@ -320,6 +395,42 @@ func (st *State) fork(r *record.Record) *record.Record {
 // hit list is read live because selector steps append to it. Operations in
 // place on one key pass its value along in a slot (Step.runSlot).
 func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *DeadLetter) {
+	if st.Tracer != nil {
+		return p.postProcessTraced(in, cur, st)
+	}
+	var slot postprocess.Slot
+	sels := p.Selectors
+	for i := 0; i < len(st.hits); i++ {
+		h := st.hits[i]
+		if h < 0 {
+			continue
+		}
+		st.running(placeStep, h, 0)
+		for j, step := range sels[h].Pipeline {
+			st.at.el = int32(j)
+			if st.budget.Expired() {
+				return nil, stepTimedOut(in, step, st)
+			}
+			var err error
+			if step.Kind == StepOp && step.Op.SlotReady() { // runSlot's test, without its call
+				cur, err = step.Op.RunSlot(cur, &slot, &st.scratch)
+			} else {
+				slot.Reset()
+				cur, err = step.run(cur, st)
+			}
+			if err != nil {
+				return nil, dead(in, step.Rule, errCode(err, CodeOperation), err)
+			}
+			if cur == nil {
+				return nil, nil
+			}
+		}
+	}
+	return nonEmpty(cur), nil
+}
+
+// postProcessTraced is postProcess with each step shown to st.Tracer.
+func (p *Plan) postProcessTraced(in, cur *record.Record, st *State) (*record.Record, *DeadLetter) {
 	var slot postprocess.Slot
 	for i := 0; i < len(st.hits) && cur != nil; i++ {
 		h := st.hits[i]
@@ -330,15 +441,11 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 			var err error
 			st.running(placeStep, h, j)
 			if st.budget.Expired() {
-				return nil, dead(in, step.Rule, CodeTimeout, fmt.Errorf("%w before this step (the record's --record-timeout budget is spent)", st.budget.Err()))
+				return nil, stepTimedOut(in, step, st)
 			}
-			if st.Tracer != nil {
-				st.Tracer.Stepping(h, step, cur)
-			}
+			st.Tracer.Stepping(h, step, cur)
 			cur, err = step.runSlot(cur, st, &slot)
-			if st.Tracer != nil {
-				st.Tracer.Stepped(h, step, cur, err)
-			}
+			st.Tracer.Stepped(h, step, cur, err)
 			if err != nil {
 				return nil, dead(in, step.Rule, errCode(err, CodeOperation), err)
 			}
@@ -347,10 +454,21 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 			}
 		}
 	}
-	if cur == nil || cur.Data.Len() == 0 {
-		return nil, nil
+	return nonEmpty(cur), nil
+}
+
+// stepTimedOut is the dead letter of a record whose regex budget ran out
+// before step.
+func stepTimedOut(in *record.Record, step *Step, st *State) *DeadLetter {
+	return dead(in, step.Rule, CodeTimeout, fmt.Errorf("%w before this step (the record's --record-timeout budget is spent)", st.budget.Err()))
+}
+
+// nonEmpty is r unless it is nil or has no keys left.
+func nonEmpty(r *record.Record) *record.Record {
+	if r == nil || r.Data.Len() == 0 {
+		return nil
 	}
-	return cur, nil
+	return r
 }
 
 // output applies output:false restrictions and other_match_required.

@@ -101,6 +101,37 @@ func TestBudgetSpentInSelection(t *testing.T) {
 	}
 }
 
+// A regex budget spent by the first conjunct of a selector whose check
+// reads its path for an extraction (seen.go) dead-letters the record
+// naming that selector too, with the index as without it.
+func TestBudgetSpentInSeenCheck(t *testing.T) {
+	for _, spender := range []string{`f.g:/(?=a)(a+)+b/`, `f.g:/(?=a)(a+)+b/ AND NOT h:z`} {
+		p := selectorPlan(t, []string{`a:x`, spender, `*`})
+		p.Mode = Transform
+		p.Selectors[2].All = true
+		e, err := NewExtraction(RuleRef{ID: 9}, ExtractionSpec{Source: "f.g", Target: "t", HasSource: true}, MultiUnset, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Selectors[1].Extractions = []*Extraction{e}
+		p.Finish()
+		if p.index == nil || p.index.checks[1].seenSlot == 0 {
+			t.Fatalf("%s: the check does not read f.g for the extraction", spender)
+		}
+		rec := `{"a":"x","f":{"g":"` + strings.Repeat("a", 40) + `"},"h":"y"}`
+		for _, noIndex := range []bool{false, true} {
+			st := &State{NoIndex: noIndex, RecordTimeout: 20 * time.Millisecond}
+			out, d := p.RunOne(record.New(obj(t, rec)), st)
+			if out != nil || d == nil || d.Code != CodeTimeout || d.Rule.ID != 1 {
+				t.Errorf("%s, noIndex %v: output %v, dead letter %+v", spender, noIndex, out, d)
+			}
+			if out, d := p.RunOne(record.New(obj(t, `{"a":"x","f":{"g":"aab"},"h":"y"}`)), st); out == nil || d != nil {
+				t.Errorf("%s, noIndex %v: the next record: output %v, dead letter %+v", spender, noIndex, out, d)
+			}
+		}
+	}
+}
+
 // Rule names the element that ran last: a selector, an extraction or a
 // step of the plan the State last ran, and nothing before any ran.
 func TestRuleNamesTheRunningElement(t *testing.T) {

@@ -14,7 +14,9 @@ import (
 // parts are still tested in their order) and keeps the value in the
 // State; the extraction, which runs only when that check passed on the
 // same unchanged input record, takes it from there instead of walking the
-// path again.
+// path again. The first conjunct may be any test of the path alone
+// (`shipping.city:/[LH].*/` with the source shipping.zip, a sibling):
+// selector.Test.PathTest.
 
 // seenValue is what a check's seen path read (record.Path.GetParent's
 // answer): the value, and the object its last key was looked up in, where
@@ -60,7 +62,8 @@ func (p *Plan) noteSeen(ix *index) {
 }
 
 // seenCheck is c with its first conjunct taken out as its seen path, when
-// that conjunct is `_exists_:P` on a dotted path an extraction of s reads.
+// that conjunct is a test of a dotted path P alone (selector.PathTest)
+// and an extraction of s reads P or a sibling of it.
 func seenCheck(s *Selector, c check) (check, bool) {
 	ast := c.restNode
 	if c.m == nil || ast == nil && c.m != s.Matcher || ast == nil && s.AST == nil {
@@ -70,18 +73,19 @@ func seenCheck(s *Selector, c check) (check, bool) {
 		ast = s.AST
 	}
 	parts := conjuncts(ast, nil)
-	if parts[0].Kind != selector.KExists || len(s.Extractions) == 0 {
+	if len(s.Extractions) == 0 {
 		return c, false
 	}
 	first, err := s.Matcher.Part(parts[0])
 	if err != nil {
 		return c, false
 	}
-	path, isExists := first.Test().ExistsPath()
-	if !isExists || !readBy(s.Extractions, path) {
+	path, test, isPathTest := first.Test().PathTest()
+	if !isPathTest || !readBy(s.Extractions, path) {
 		return c, false
 	}
-	out := check{seen: path}
+	_, isExists := first.Test().ExistsPath()
+	out := check{seen: path, seenTest: test, seenExists: isExists}
 	if len(parts) > 1 {
 		rest := &selector.Node{Kind: selector.KConjunction, Nodes: parts[1:], Start: ast.Start, End: ast.End}
 		m, err := s.Matcher.Part(rest)
@@ -120,9 +124,9 @@ func readsSibling(e *Extraction, path record.Path) bool {
 	return len(a) == len(b) && len(a) > 1 && slices.Equal(a[:len(a)-1], b[:len(b)-1])
 }
 
-// see tests c's seen path on o (the selector's `_exists_`) and keeps what
-// it read for the extractions of c's selector.
-func (st *State) see(c *check, o *record.Object) bool {
+// see tests c's seen path on o (the first conjunct of selector sel) and
+// keeps what it read for the extractions of c's selector.
+func (st *State) see(c *check, o *record.Object, sel int) bool {
 	var v any
 	var ok bool
 	var parent *record.Object
@@ -132,7 +136,11 @@ func (st *State) see(c *check, o *record.Object) bool {
 		v, ok = c.seen.Get(o) // the quicker walk
 	}
 	st.seen[c.seenSlot-1] = seenValue{v, ok, parent}
-	return selector.Exists(v, ok)
+	if c.seenExists {
+		return selector.Exists(v, ok) // the usual test, inlined
+	}
+	st.running(placeSelector, sel, 0) // a pattern may time out: RunOne names the selector
+	return c.seenTest.Match(v, ok, &st.budget)
 }
 
 // seenValue is what e's source holds in src, from what its selector's

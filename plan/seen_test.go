@@ -13,7 +13,8 @@ import (
 )
 
 // TestSeenValuesAgreeWithPathGet: on random rule sets whose selectors test
-// `_exists_:P` (first or not, alone, narrowed by the index or not) and
+// `_exists_:P` or another test of P alone (a term, a pattern, a range;
+// first or not, alone, narrowed by the index or not) and
 // whose extractions read P, a path with the same keys but the last, or
 // another path (as it is, by regex, by
 // start/end, then post-processed by extractions that rewrite P in the
@@ -30,6 +31,9 @@ func TestSeenValuesAgreeWithPathGet(t *testing.T) {
 	term := func() string { return pick([]string{"a:x", "a:1", "b:y", "n.y:x", "NOT b:x", "a:/[xy]/"}) }
 	selectorOf := func(p string) string {
 		ex := "_exists_:" + p
+		if rng.IntN(2) == 0 { // another test of the path alone
+			ex = p + pick([]string{":x", ":/[xy]/", ":y*", ":1", ":>=1", `:"x\u00e9\n\"q\""`})
+		}
 		switch rng.IntN(7) {
 		case 0:
 			return ex

@@ -72,7 +72,7 @@ func (s *Step) join(o *record.Object, st *State) {
 	b := st.buf[:0]
 	first := true
 	for i := range s.Fields {
-		v, ok := s.Fields[i].Get(o)
+		v, ok := s.field(i, o, st)
 		if !ok {
 			v = record.Undefined
 		}
@@ -82,6 +82,24 @@ func (s *Step) join(o *record.Object, st *State) {
 	if !sameLength16(b, s.Delimiter) {
 		setNew(o, &s.Target, st.box(st.scratch.Text(b)))
 	}
+}
+
+// field reads the join's i-th field in o: where the extraction that
+// appended it noted it (Step.noted), when the key there is still the
+// field's, else by looking it up. Keys are distinct, so a key found at
+// its noted position is the field, whatever steps ran in between (one
+// that moved or removed it leaves another key, or none, there).
+func (s *Step) field(i int, o *record.Object, st *State) (any, bool) {
+	if i < len(s.noted) {
+		if n := &s.noted[i]; n.key != "" {
+			if at := int(st.restrictAt>>n.shift&0xff) - 1; uint(at) < uint(o.Len()) {
+				if k, v := o.At(at); k == n.key {
+					return v, true
+				}
+			}
+		}
+	}
+	return s.Fields[i].Get(o)
 }
 
 // sameLength16 reports whether b and s have the same JavaScript length.

@@ -22,7 +22,19 @@ type strTable struct {
 	// turned away without reading any slot.
 	tags []uint8
 	m    map[string][]int
+	// few holds the values instead when there are at most maxFew: a
+	// lookup compares them in turn (their lengths first), cheaper than
+	// hashing for so few (a field tested for a value or two)
+	few []fewValue
 }
+
+type fewValue struct {
+	key  string
+	sels []int
+}
+
+// maxFew is the most values a table compares in turn (strTable.few).
+const maxFew = 4
 
 type strSlot struct {
 	// a and b are the words of key strHash mixes, which with key's length
@@ -42,6 +54,13 @@ const shortKey = 16
 const maxStrProbes = 8
 
 func newStrTable(m map[string][]int) strTable {
+	if len(m) <= maxFew {
+		t := strTable{few: make([]fewValue, 0, len(m))}
+		for k, sels := range m {
+			t.few = append(t.few, fewValue{k, sels})
+		}
+		return t
+	}
 	size := 2
 	for size < 2*len(m) {
 		size *= 2
@@ -78,7 +97,7 @@ func slotTag(h uint64) uint8 { return uint8(h>>57) | 0x80 }
 // get returns the selectors of s, or nil.
 func (t *strTable) get(s string) []int {
 	if t.slots == nil {
-		return t.m[s]
+		return t.getOther(s)
 	}
 	mask := uint64(len(t.slots) - 1)
 	a, b := strWords(s)
@@ -96,6 +115,19 @@ func (t *strTable) get(s string) []int {
 			}
 		}
 	}
+}
+
+// getOther is get from a table of few values or one fallen back to the map.
+func (t *strTable) getOther(s string) []int {
+	if t.m != nil {
+		return t.m[s]
+	}
+	for i := range t.few {
+		if v := &t.few[i]; len(v.key) == len(s) && v.key == s {
+			return v.sels
+		}
+	}
+	return nil
 }
 
 // strHash mixes s's length and its first and last eight bytes (all of them

@@ -27,7 +27,7 @@ func TestStrTableAgreesWithMap(t *testing.T) {
 		}
 		return string(b)
 	}
-	fellBack := 0
+	fellBack, few := 0, 0
 	for round := 0; round < 2000; round++ {
 		m := map[string][]int{}
 		var keys []string
@@ -37,8 +37,11 @@ func TestStrTableAgreesWithMap(t *testing.T) {
 			keys = append(keys, k)
 		}
 		tab := newStrTable(m)
-		if tab.slots == nil {
+		if tab.m != nil {
 			fellBack++
+		}
+		if tab.few != nil {
+			few++
 		}
 		for i := 0; i < 100; i++ {
 			k := word()
@@ -50,36 +53,41 @@ func TestStrTableAgreesWithMap(t *testing.T) {
 			}
 		}
 	}
-	if fellBack == 0 || fellBack == 2000 {
-		t.Fatalf("%d of 2000 tables fell back to the map: both kinds must be tested", fellBack)
+	if fellBack == 0 || few == 0 || fellBack+few == 2000 {
+		t.Fatalf("of 2000 tables, %d fell back to the map and %d compare few values: every kind must be tested", fellBack, few)
 	}
 }
 
 // TestStrTableTellsNearMissesApart: keys compared as words (at most
-// shortKey bytes) and longer ones are told apart from texts that differ
-// from them in one byte, at every position, or in length; every key is
-// found.
+// shortKey bytes), longer ones and those of a table of few values are told
+// apart from texts that differ from them in one byte, at every position,
+// or in length; every key is found.
 func TestStrTableTellsNearMissesApart(t *testing.T) {
-	for n := 0; n <= 2*shortKey; n++ {
-		base := []byte(strings.Repeat("ab", n)[:n])
-		m := map[string][]int{string(base): {1}}
-		tab := newStrTable(m)
-		if tab.slots == nil {
-			t.Fatalf("length %d: the table fell back to the map", n)
-		}
-		if got := tab.get(string(base)); !slices.Equal(got, []int{1}) {
-			t.Fatalf("length %d: get(key) = %v", n, got)
-		}
-		for i := range base {
-			miss := slices.Clone(base)
-			miss[i] ^= 0x20
-			if got := tab.get(string(miss)); got != nil {
-				t.Fatalf("key %q: get(%q) = %v", base, miss, got)
+	for _, few := range []bool{false, true} {
+		for n := 0; n <= 2*shortKey; n++ {
+			base := []byte(strings.Repeat("ab", n)[:n])
+			m := map[string][]int{string(base): {1}}
+			for i := 0; !few && i < maxFew; i++ { // enough values not to be few
+				m[fmt.Sprint("other value ", i)] = []int{2}
 			}
-		}
-		for _, miss := range []string{string(base) + "a", string(base) + "\x00", "\x00" + string(base)} {
-			if got := tab.get(miss); got != nil {
-				t.Fatalf("key %q: get(%q) = %v", base, miss, got)
+			tab := newStrTable(m)
+			if few && tab.few == nil || !few && tab.slots == nil {
+				t.Fatalf("length %d, few %v: the table is not of its kind", n, few)
+			}
+			if got := tab.get(string(base)); !slices.Equal(got, []int{1}) {
+				t.Fatalf("length %d: get(key) = %v", n, got)
+			}
+			for i := range base {
+				miss := slices.Clone(base)
+				miss[i] ^= 0x20
+				if got := tab.get(string(miss)); got != nil {
+					t.Fatalf("key %q: get(%q) = %v", base, miss, got)
+				}
+			}
+			for _, miss := range []string{string(base) + "a", string(base) + "\x00", "\x00" + string(base)} {
+				if got := tab.get(miss); got != nil {
+					t.Fatalf("key %q: get(%q) = %v", base, miss, got)
+				}
 			}
 		}
 	}

@@ -12,7 +12,10 @@
 //
 // A plan runs a pipeline's operations that read one key and write one key
 // with RunSlot, which passes the value from one to the next in a Slot
-// instead of each looking it up again; RunSlot answers as RunIn does.
+// instead of each looking it up again; RunSlot answers as RunIn does. The
+// slot also carries Facts about its string that the operations before
+// proved (an address, ASCII), so that a validation they settle is not run
+// again.
 //
 // An operation keeps nothing of a record beyond its call: a value it caches
 // across records (a compiled pattern, a parsed format) is keyed and held by

@@ -40,6 +40,8 @@ type slotOp struct {
 	// without RunIn.
 	slotReady bool
 	invert    bool // Invert
+	// holds and keeps are the Impl's, proves Holds|Implies (see Facts).
+	holds, proves, keeps Facts
 	// destKey is the one key of the destination path (the target, or the
 	// source in place) when NewOp found it to be one key: results go
 	// straight to the record's object (see set). "" otherwise.
@@ -52,6 +54,7 @@ type slotOp struct {
 	// (Impl.ValidString of a FieldValidator, Impl.FromString of a
 	// FieldTransform, Impl.String of a BuiltinTransform).
 	validString func(string) bool
+	validASCII  func(string) bool // Impl.ValidASCII, with validString
 	fromString  func(*Scratch, string) (any, error)
 	stringFn    func(string) (string, error)
 	// validate is Impl.Validate of a built-in or validator.js validation
@@ -581,8 +584,11 @@ func NewOp(spec *Spec, rule *record.Object, source string, sources []string, tar
 	switch spec.Kind {
 	case FieldValidator:
 		op.validString = impl.ValidString
+		op.holds, op.proves = impl.Holds, impl.Holds|impl.Implies
+		op.validASCII = impl.ValidASCII
 	case FieldTransform:
 		op.fromString = impl.FromString
+		op.keeps = impl.Keeps
 	case BuiltinTransform:
 		op.stringFn = impl.String
 	case BuiltinValidation, ValidatorPlugin:

@@ -18,8 +18,11 @@ import "github.com/sluice-dev/sluice/record"
 type Slot struct {
 	obj *record.Object // the record the value is in; nil: nothing held
 	key string         // the key it is in
-	at  int            // its position (Object.At)
 	v   any            // the value
+	at  int32          // its position (Object.At; a record of 2^31 keys cannot be read)
+	// facts are known of v, a string (see Facts): the operations that
+	// make or read another value start from none.
+	facts Facts
 }
 
 // Reset forgets the value held, if any.
@@ -52,6 +55,9 @@ func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, e
 	if x, ok := s.v.(string); ok {
 		switch {
 		case op.validString != nil:
+			if s.facts != 0 {
+				return op.slotValidated(r, s, op.validKnown(x, s.facts))
+			}
 			return op.slotValidated(r, s, op.validString(x))
 		case op.fromString != nil:
 			out, err := op.fromString(sc, x)
@@ -66,6 +72,19 @@ func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, e
 	return op.RunIn(r, sc)
 }
 
+// validKnown is validString's answer for x, which has facts: true when
+// one is the answer, else from the cheaper answer for ASCII where it
+// applies.
+func (op *Op) validKnown(x string, facts Facts) bool {
+	switch {
+	case facts&op.holds != 0:
+		return true
+	case facts&FactASCII != 0 && op.validASCII != nil:
+		return op.validASCII(x)
+	}
+	return op.validString(x)
+}
+
 // fill reads op's key of r into s; false (s empty) when r lacks it.
 func (op *Op) fill(r *record.Record, s *Slot) bool {
 	at := op.srcKey.Index(r.Data)
@@ -74,20 +93,23 @@ func (op *Op) fill(r *record.Record, s *Slot) bool {
 		return false
 	}
 	_, v := r.Data.At(at)
-	s.hold(r.Data, op.srcKey.String(), at, v)
+	s.hold(r.Data, op.srcKey.String(), at, v, 0)
 	return true
 }
 
 // slotValidated is runFieldValidator's end for a string: kept (where it
 // is in place, else written to the destination) when valid XOR inverted,
-// else removed.
+// else removed. A string kept as valid has the facts the op proves.
 func (op *Op) slotValidated(r *record.Record, s *Slot, valid bool) (*record.Record, error) {
 	if valid == op.invert {
 		s.Reset()
 		return op.remove(r), nil
 	}
+	if valid {
+		s.facts |= op.proves
+	}
 	if !op.inPlaceKey {
-		op.slotSet(r, s, s.v)
+		op.slotSet(r, s, s.v, s.facts)
 	}
 	return r, nil
 }
@@ -119,7 +141,7 @@ func (op *Op) slotTransformed(r *record.Record, s *Slot, out any, err error) (*r
 		s.Reset()
 		return op.remove(r), nil
 	}
-	op.slotSet(r, s, out)
+	op.slotSet(r, s, out, s.facts&op.keeps)
 	return r, nil
 }
 
@@ -134,18 +156,18 @@ func (op *Op) slotString(r *record.Record, s *Slot, x string, sc *Scratch) (*rec
 		s.Reset()
 		return op.remove(r), nil
 	}
-	op.slotSet(r, s, sc.Box(out))
+	op.slotSet(r, s, sc.Box(out), 0)
 	return r, nil
 }
 
-// slotSet writes v to the destination, where the slot's value was in
-// place, and holds it there. A destination key the record did not have
-// is added at the end (Object.Set), which is where s finds it; one it
-// had is somewhere s does not know, so s is emptied.
-func (op *Op) slotSet(r *record.Record, s *Slot, v any) {
+// slotSet writes v, which has facts, to the destination, where the
+// slot's value was in place, and holds it there. A destination key the
+// record did not have is added at the end (Object.Set), which is where s
+// finds it; one it had is somewhere s does not know, so s is emptied.
+func (op *Op) slotSet(r *record.Record, s *Slot, v any, facts Facts) {
 	if op.inPlaceKey {
-		r.Data.SetAt(s.at, v)
-		s.v = v
+		r.Data.SetAt(int(s.at), v)
+		s.v, s.facts = v, facts
 		return
 	}
 	n := r.Data.Len()
@@ -154,12 +176,12 @@ func (op *Op) slotSet(r *record.Record, s *Slot, v any) {
 		s.Reset()
 		return
 	}
-	s.hold(r.Data, op.destKey, n, v)
+	s.hold(r.Data, op.destKey, n, v, facts)
 }
 
-// hold makes s hold v, the value of key at position at of obj. (Field by
-// field: a struct literal is built on the stack and copied in 16-byte
-// moves that wait for the 8-byte stores that made it.)
-func (s *Slot) hold(obj *record.Object, key string, at int, v any) {
-	s.obj, s.key, s.at, s.v = obj, key, at, v
+// hold makes s hold v, the value of key at position at of obj, which has
+// facts. (Field by field: a struct literal is built on the stack and
+// copied in 16-byte moves that wait for the 8-byte stores that made it.)
+func (s *Slot) hold(obj *record.Object, key string, at int, v any, facts Facts) {
+	s.obj, s.key, s.at, s.v, s.facts = obj, key, int32(at), v, facts
 }

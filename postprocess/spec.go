@@ -92,6 +92,18 @@ type Impl struct {
 	// agree with Validate on every string (datamate tests each one that
 	// has it).
 	ValidString func(s string) bool
+	// Holds optionally names ValidString's answer as a fact: a string a
+	// slot knows to have it passes without a call, and a string kept by
+	// ValidString then has it, and Implies, for the next operation of the
+	// slot (see Facts).
+	Holds, Implies Facts
+	// ValidASCII optionally is ValidString for a string known to be ASCII
+	// (FactASCII), which it may answer for less.
+	ValidASCII func(s string) bool
+	// Keeps optionally accompanies FromString: the facts of its string
+	// that its answer has too (a transform whose answer is not a string
+	// keeps none).
+	Keeps Facts
 }
 
 var (

@@ -294,8 +294,61 @@ func controlEscape(h string) bool {
 	return true
 }
 
-// canonicalNumber checks the number at s[start].
+// canonicalNumber checks the number at s[start]: an integer or a decimal
+// in one pass over its digits, when it is one of the kinds that need no
+// conversion to tell (canonicalInteger, shortFraction); any other by
+// converting it (canonicalOtherNumber).
 func canonicalNumber(s string, start int) (int, bool) {
+	i := start
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	intStart := i
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	intEnd := i
+	if i < len(s) && s[i] == '.' {
+		for i++; i < len(s) && isDigit(s[i]); i++ {
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E' || s[i] == '+' || s[i] == '-') { // an exponent
+		return canonicalOtherNumber(s, start)
+	}
+	if intEnd == i { // no fraction
+		if intEnd > intStart && i-start < 16 && s[start:i] != "-0" {
+			return i, true // decoded exactly, written back digit for digit
+		}
+	} else if shortFraction(s, intStart, intEnd, i) {
+		return i, true
+	}
+	return canonicalOtherNumber(s, start)
+}
+
+// shortFraction is shortDecimal of the number whose integer digits are
+// s[intStart:point] and whose fraction runs from the point to end.
+func shortFraction(s string, intStart, point, end int) bool {
+	intDigits, fracStart := point-intStart, point+1
+	if intDigits == 0 || intDigits > 1 && s[intStart] == '0' || end == fracStart || s[end-1] == '0' {
+		return false
+	}
+	significant := intDigits + end - fracStart
+	if s[intStart] == '0' { // 0.000ddd: the zeros are not significant
+		zeros := 0
+		for s[fracStart+zeros] == '0' {
+			zeros++
+		}
+		if zeros > 5 { // below 10^-6
+			return false
+		}
+		significant = end - fracStart - zeros
+	}
+	return significant <= 15
+}
+
+// canonicalOtherNumber checks the number at s[start] that
+// canonicalNumber's quick checks do not tell about.
+func canonicalOtherNumber(s string, start int) (int, bool) {
 	i := start
 	simple := true
 	for ; i < len(s); i++ {
@@ -343,28 +396,11 @@ func shortDecimal(lit string) bool {
 	for i < len(lit) && isDigit(lit[i]) {
 		i++
 	}
-	intDigits := i - intStart
-	if intDigits == 0 || intDigits > 1 && lit[intStart] == '0' || i >= len(lit) || lit[i] != '.' {
+	if i >= len(lit) || lit[i] != '.' {
 		return false
 	}
-	i++
-	fracStart := i
-	for i < len(lit) && isDigit(lit[i]) {
-		i++
+	point := i
+	for i++; i < len(lit) && isDigit(lit[i]); i++ {
 	}
-	if i != len(lit) || i == fracStart || lit[i-1] == '0' {
-		return false
-	}
-	significant := intDigits + i - fracStart
-	if lit[intStart] == '0' { // 0.000ddd: the zeros are not significant
-		zeros := 0
-		for lit[fracStart+zeros] == '0' {
-			zeros++
-		}
-		if zeros > 5 { // below 10^-6
-			return false
-		}
-		significant = i - fracStart - zeros
-	}
-	return significant <= 15
+	return i == len(lit) && shortFraction(lit, intStart, point, i)
 }

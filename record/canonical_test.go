@@ -129,13 +129,7 @@ func TestCanonicalRepeatedKeys(t *testing.T) {
 // length, with leading and trailing zeros, around 10^-6 and 15 digits.
 func TestShortDecimalIsCanonical(t *testing.T) {
 	rng := rand.New(rand.NewSource(17))
-	digits := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = '0' + byte(rng.Intn(10))
-		}
-		return string(b)
-	}
+	digits := func(n int) string { return randomDigits(rng, n) }
 	lits := []string{"0.000001", "0.0000001", "0.0000015", "-0.5", "123456789012345.5", "12345678901234.5", "0.123456789012345",
 		"0.1234567890123456", "9007199254740993.5", "1.0", "01.5", "-0.0", ".5", "5.", "1.5e3"}
 	for n := 0; n < 300000; n++ {
@@ -238,4 +232,57 @@ func TestCanonicalMutations(t *testing.T) {
 	if same < 1000 || said < same*99/100 {
 		t.Errorf("canonical() said yes to %d of %d texts without escapes that encode as they are", said, same)
 	}
+}
+
+// TestCanonicalNumberAgreesWithConverting pins canonicalNumber's one-pass
+// checks against converting: on valid JSON numbers of every form (signs,
+// zeros, long integers, fractions with leading and trailing zeros,
+// exponents), it says yes exactly when strconv reads the number and
+// AppendNumber writes it back as it was, and it ends where the number does.
+func TestCanonicalNumberAgreesWithConverting(t *testing.T) {
+	rng := rand.New(rand.NewSource(29))
+	digits := func(n int) string { return randomDigits(rng, n) }
+	lits := []string{"0", "-0", "0.0", "-0.0", "1", "-1", "0.000001", "0.0000001", "0.0000015", "123456789012345",
+		"1234567890123456", "-123456789012345", "9007199254740993", "1e5", "1E5", "1e+21", "1e21", "1.5e-7", "5e-324",
+		"1e400", "0.1234567890123456", "123456789012345.5", "100", "1.10", "2.675", "0.30000000000000004"}
+	for n := 0; n < 300000; n++ {
+		lit := "0"
+		if k := rng.Intn(19); k > 0 {
+			lit = string('1'+byte(rng.Intn(9))) + digits(k-1)
+		}
+		if rng.Intn(3) > 0 {
+			lit += "." + strings.Repeat("0", rng.Intn(8)) + digits(1+rng.Intn(17))
+		}
+		if rng.Intn(6) == 0 {
+			lit += []string{"e", "E", "e+", "e-", "E-"}[rng.Intn(5)] + strconv.Itoa(rng.Intn(400))
+		}
+		if rng.Intn(2) == 0 {
+			lit = "-" + lit
+		}
+		lits = append(lits, lit)
+	}
+	yes := 0
+	for _, lit := range lits {
+		f, err := strconv.ParseFloat(lit, 64)
+		want := err == nil && string(AppendNumber(nil, f)) == lit
+		end, got := canonicalNumber(lit+",", 0)
+		if got != want || end != len(lit) {
+			t.Fatalf("canonicalNumber(%q) = %d, %v; want %d, %v", lit, end, got, len(lit), want)
+		}
+		if got {
+			yes++
+		}
+	}
+	if yes < len(lits)/4 {
+		t.Errorf("only %d of %d numbers canonical", yes, len(lits))
+	}
+}
+
+// randomDigits is n random decimal digits.
+func randomDigits(rng *rand.Rand, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = '0' + byte(rng.Intn(10))
+	}
+	return string(b)
 }

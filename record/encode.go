@@ -197,27 +197,24 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 		return b, len(b) <= limit
 	}
 	o.load()
-	b = append(b, '{')
+	// every member is written after a comma, and the first comma becomes
+	// the brace (a test less per member)
+	open := len(b)
 	nodes := o.shapeNodes()
-	sep := false
 	for i := range o.fields {
 		f := &o.fields[i]
 		if f.val == Undefined {
 			continue
 		}
-		if sep {
-			b = append(b, ',')
-		}
-		sep = true
 		switch {
-		case nodes != nil && nodes[i].quoted != "": // a decoded key known plain, quoted and with its colon
-			b = append(b, nodes[i].quoted...)
+		case nodes != nil && nodes[i].member != "": // a decoded key known plain: the comma, quoted key and colon
+			b = append(b, nodes[i].member...)
 		case knownPlain(f.key): // a rule's target (object_names.go)
-			b = append(b, '"')
+			b = append(b, ',', '"')
 			b = append(b, f.key...)
 			b = append(b, '"', ':')
 		default:
-			b = append(AppendString(b, f.key), ':')
+			b = append(AppendString(append(b, ','), f.key), ':')
 		}
 		var ok bool
 		switch v := f.val.(type) {
@@ -241,7 +238,12 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 			return b, false
 		}
 	}
-	b = append(b, '}')
+	if len(b) == open {
+		b = append(b, '{', '}')
+	} else {
+		b[open] = '{'
+		b = append(b, '}')
+	}
 	return b, len(b) <= limit
 }
 

@@ -256,7 +256,11 @@ func (o *Object) Keys() []string {
 // At returns the i-th key and value.
 func (o *Object) At(i int) (string, any) {
 	o.load()
-	return o.fields[i].key, o.resolve(i)
+	f := &o.fields[i]
+	if v := f.val; !isLazy(v) { // resolve's usual case, without the call
+		return f.key, v
+	}
+	return f.key, o.resolve(i)
 }
 
 // SetAt replaces the value of the i-th key.

@@ -1,6 +1,9 @@
 package record
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // MaxTargetsAt is how many keys DeleteTargetsAt takes.
 const MaxTargetsAt = 8
@@ -24,7 +27,7 @@ func (o *Object) DeleteTargetsAt(ts []Target, at uint64) bool {
 		switch {
 		case i < 0:
 			unnoted |= t.bit
-		case i >= len(o.fields) || i >= 64 || o.fields[i].key != t.name:
+		case i >= len(o.fields) || i >= 64 || !sameKey(o.fields[i].key, t.name):
 			return false
 		default:
 			mask |= 1 << i
@@ -62,4 +65,10 @@ func (o *Object) DeleteAt(at uint64) {
 	}
 	o.fields = fs[:n]
 	o.shape = nil
+}
+
+// sameKey is k == name, telling at once when both are the same string (a
+// target's interned name, object_names.go, as its writer set it).
+func sameKey(k, name string) bool {
+	return len(k) == len(name) && (unsafe.StringData(k) == unsafe.StringData(name) || k == name)
 }

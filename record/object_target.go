@@ -28,9 +28,17 @@ func (o *Object) AddTarget(t Target, v any) {
 // AddFromTarget is SetFrom of t's key into an object known not to hold
 // it (as AddTarget).
 func (o *Object) AddFromTarget(t Target, src *Object, srcKey Key) bool {
-	v, ok := copyable(src, srcKey)
-	if ok {
-		o.AddTarget(t, v)
+	// copyable, with Key.Index's usual case inlined
+	i := src.headHit(srcKey.cache)
+	if i < 0 {
+		if i = srcKey.Index(src); i < 0 {
+			return false
+		}
 	}
-	return ok
+	v := src.fields[i].val
+	if IsNil(v) {
+		return false
+	}
+	o.AddTarget(t, v)
+	return true
 }

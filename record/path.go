@@ -176,7 +176,27 @@ func (p Path) keys(o *Object) []string {
 // missing (JavaScript undefined).
 func (p Path) Get(o *Object) (any, bool) {
 	if c := p.caches; len(p.segs) > 1 && c.rawAbsentLoaded(o) {
-		return c.walkObject(o, p.segs)
+		// the walk from an object that is there (not nil), with caches
+		// that are there (not the zero Path's): walk's usual case, without
+		// its checks, the boxing of the root and a call
+		segs := p.segs
+		v, ok := o.hit(&c.segs[0])
+		if !ok {
+			v, ok = o.getMissed(segs[0], &c.segs[0])
+		}
+		for i := 1; ok && i < len(segs); i++ {
+			if x, isObj := v.(*Object); isObj {
+				if v, ok = x.hit(&c.segs[i]); !ok {
+					v, ok = x.getMissed(segs[i], &c.segs[i])
+				}
+			} else {
+				v, ok = child(v, segs[i])
+			}
+		}
+		if !ok {
+			return nil, false
+		}
+		return v, v != Undefined
 	}
 	if len(p.segs) == 1 {
 		if v, ok := o.hit(p.caches.seg(0)); ok {
@@ -203,7 +223,7 @@ func (p Path) GetParent(o *Object) (v any, ok bool, parent *Object) {
 		v, ok = p.Get(o)
 		return v, ok, nil
 	}
-	if v, ok = o.hit(&c.segs[0]); !ok { // walkObject's steps, to the last
+	if v, ok = o.hit(&c.segs[0]); !ok { // Get's walk, to the last
 		v, ok = o.getMissed(p.segs[0], &c.segs[0])
 	}
 	for i := 1; ok && i < n-1; i++ {
@@ -249,29 +269,6 @@ func (p Path) GetSibling(o, parent *Object) (any, bool) {
 
 // GetKey reads the path's whole text as one key: o.Get(p.String()).
 func (p Path) GetKey(o *Object) (any, bool) { return o.getCached(p.raw, p.caches.rawKey()) }
-
-// walkObject is walk from an object that is there (not nil), with caches
-// that are there (not the zero Path's): the common walk, without the
-// checks and the boxing of the root that walk makes.
-func (c *pathCaches) walkObject(o *Object, segs []string) (any, bool) {
-	v, ok := o.hit(&c.segs[0])
-	if !ok {
-		v, ok = o.getMissed(segs[0], &c.segs[0])
-	}
-	for i := 1; ok && i < len(segs); i++ {
-		if x, isObj := v.(*Object); isObj {
-			if v, ok = x.hit(&c.segs[i]); !ok { // getCached, its usual case inlined
-				v, ok = x.getMissed(segs[i], &c.segs[i])
-			}
-		} else {
-			v, ok = child(v, segs[i])
-		}
-	}
-	if !ok {
-		return nil, false
-	}
-	return v, v != Undefined
-}
 
 // walk follows a path's segments from root.
 func walk(root any, segs []string, c *pathCaches) (any, bool) {

@@ -43,7 +43,9 @@ type Shape struct {
 	// quoted is the key's JSON text and a colon ("key":) when the key is
 	// plain: valid UTF-8 without quotes, backslashes or control
 	// characters, so that text decodes to it (expectKey); else empty.
-	quoted string
+	// member is the same after a comma (,"key":), as the encoder writes
+	// it (quoted is member[1:]).
+	quoted, member string
 	// qword and qmask: quoted's first 16 bytes as two little-endian
 	// words, zero-padded, and the masks of its bytes in them, and qlen
 	// its length when it is at most 16 bytes long (else 0): atKey
@@ -195,8 +197,11 @@ func (s *Shape) addKid(k string) *Shape {
 	if s.tree.count >= maxTreeNodes || s.has(k) {
 		return nil
 	}
-	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), quoted: quotedKey(k), tree: s.tree,
+	c := &Shape{key: strings.Clone(k), bits: s.bits | keyBit(k), pos: len(s.nodes), member: memberKey(k), tree: s.tree,
 		dotted: s.dotted || strings.ContainsAny(k, ".[")}
+	if c.member != "" {
+		c.quoted = c.member[1:]
+	}
 	c.qword, c.qmask = keyWords(c.quoted)
 	if len(c.quoted) <= 16 {
 		c.qlen = len(c.quoted)
@@ -240,13 +245,13 @@ func (c *Shape) atCommaKey(s string, i int) bool {
 		load64(s, i)&c.cmask[0] == c.cword[0] && load64(s, i+8)&c.cmask[1] == c.cword[1]
 }
 
-// quotedKey is k between quotes followed by a colon when that is its JSON
-// text, else "".
-func quotedKey(k string) string {
+// memberKey is a comma and k between quotes followed by a colon when that
+// is its JSON text (,"key":), else "".
+func memberKey(k string) string {
 	if !plainKey(k) {
 		return ""
 	}
-	return `"` + k + `":`
+	return `,"` + k + `":`
 }
 
 // keyWords returns the first 16 bytes of q as two little-endian words
@@ -327,8 +332,11 @@ func (o *Object) cached(c *lookupCache) int {
 	return int(i)
 }
 
-// lookup is index with c's help; c may be nil.
+// lookup is index with c's help; c may be nil. o is loaded (not nil).
 func (o *Object) lookup(key string, c *lookupCache) int {
+	if o.shape == nil { // nothing to remember: a record built key by key
+		return o.index(key)
+	}
 	if i := o.cached(c); i >= 0 {
 		return i
 	}
@@ -354,6 +362,19 @@ func (o *Object) getCached(key string, c *lookupCache) (any, bool) {
 	return o.getMissed(key, c)
 }
 
+// headHit is the position c remembers when o has the key there and it is
+// among the first headLen (the check of hit), else -1: small enough to be
+// inlined into the lookup sites.
+func (o *Object) headHit(c *lookupCache) int {
+	if o == nil || o.shape == nil || c == nil {
+		return -1
+	}
+	if i := c.pos.Load(); uint64(i) < headLen && o.shape.head[i] == c.node.Load() {
+		return int(i)
+	}
+	return -1
+}
+
 // hit is getCached's usual case, small enough to be inlined into the
 // lookup sites, so that they call nothing: the value where c remembers
 // the key, when that is among the first headLen, and the value is decoded.
@@ -372,15 +393,18 @@ func (o *Object) hit(c *lookupCache) (any, bool) {
 
 // getMissed is getCached past its usual case.
 func (o *Object) getMissed(key string, c *lookupCache) (any, bool) {
-	i := o.cached(c)
+	if o == nil {
+		return nil, false
+	}
+	o.load()
+	var i int
+	if o.shape == nil { // lookup's scan, without the call
+		i = o.index(key)
+	} else {
+		i = o.lookup(key, c)
+	}
 	if i < 0 {
-		if o == nil {
-			return nil, false
-		}
-		o.load()
-		if i = o.indexToCache(key, c); i < 0 {
-			return nil, false
-		}
+		return nil, false
 	}
 	if v := o.fields[i].val; !isLazy(v) {
 		return v, true
@@ -414,6 +438,23 @@ func (k Key) Get(o *Object) (any, bool) {
 		return v, ok
 	}
 	return o.getMissed(k.name, k.cache)
+}
+
+// Hit is Get's usual case, small enough to be inlined into a caller that
+// reads many objects: the value when o is of a shape the key's cache
+// knows and the key is among its first 16 (and decoded). False means "not
+// answered here" (v is then meaningless): call Get.
+func (k Key) Hit(o *Object) (any, bool) {
+	c := k.cache
+	if o == nil || o.shape == nil || c == nil {
+		return nil, false
+	}
+	if i := c.pos.Load(); uint64(i) < headLen && o.shape.head[i] == c.node.Load() {
+		v := o.fields[i].val
+		_, lazy := v.(*lazyJSON)
+		return v, !lazy
+	}
+	return nil, false
 }
 
 // Has is o.Has(k.String()).

@@ -25,6 +25,7 @@ func TestLookupCacheLongShapes(t *testing.T) {
 	}
 	orders := longKeyOrders(rng, len(pool))
 	var dec Decoder
+	hits := 0
 	for n := 0; n < 3000; n++ {
 		order := orders[rng.Intn(len(orders))]
 		if rng.Intn(10) == 0 { // a duplicate key: the first position, the last value
@@ -46,6 +47,12 @@ func TestLookupCacheLongShapes(t *testing.T) {
 		plain := o.uncachedCopy()
 		for _, i := range rng.Perm(len(pool)) {
 			want, wok := plain.Get(pool[i])
+			if hv, hok := keys[i].Hit(o); hok { // what Hit answers, it answers right
+				hits++
+				if !wok || hv != want {
+					t.Fatalf("%s: Hit of %s = %v, want %v %v", text, pool[i], hv, want, wok)
+				}
+			}
 			got, ok := keys[i].Get(o)
 			pv, pok := paths[i].Get(o)
 			if ok != wok || got != want || pok != wok || pv != want || keys[i].Has(o) != wok ||
@@ -53,6 +60,9 @@ func TestLookupCacheLongShapes(t *testing.T) {
 				t.Fatalf("%s: %s = %v %v (path %v %v), want %v %v", text, pool[i], got, ok, pv, pok, want, wok)
 			}
 		}
+	}
+	if hits < 3000 {
+		t.Errorf("Key.Hit answered only %d lookups", hits)
 	}
 }
 

@@ -3,8 +3,10 @@ package jsbuf
 import (
 	"bytes"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestAppendDecodeBase64Agrees pins AppendDecodeBase64, which decodes
@@ -25,9 +27,46 @@ func TestAppendDecodeBase64Agrees(t *testing.T) {
 			}
 		}
 		s := sb.String()
+		if n%2 == 0 { // canonical: padded groups, of ASCII text or any bytes, maybe with more after
+			s = EncodeBase64(randomBytes(rng)) + s[:rng.IntN(len(s)+1)/4]
+		}
 		want := DecodeBase64(s)
 		if got := AppendDecodeBase64([]byte("pre"), s); !bytes.Equal(got, append([]byte("pre"), want...)) {
 			t.Fatalf("AppendDecodeBase64(%q) = %x, want %x", s, got[3:], want)
 		}
+		got, valid := AppendDecodeBase64UTF8(make([]byte, 2, 5), s)
+		if !bytes.Equal(got[2:], want) || valid != utf8.Valid(want) {
+			t.Fatalf("AppendDecodeBase64UTF8(%q) = %x, %v, want %x, %v", s, got[2:], valid, want, utf8.Valid(want))
+		}
+	}
+}
+
+// randomBytes are up to 20 bytes, ASCII half of the time.
+func randomBytes(rng *rand.Rand) []byte {
+	b := make([]byte, rng.IntN(21))
+	for i := range b {
+		b[i] = byte(rng.IntN(256))
+		if rng.IntN(2) == 0 {
+			b[i] &= 0x7f
+		}
+	}
+	if rng.IntN(2) == 0 {
+		for i := range b {
+			b[i] &= 0x7f
+		}
+	}
+	return b
+}
+
+// BenchmarkAppendDecodeBase64 is decodeBase64's string path on short
+// tokens (padded, unpadded) into a reused buffer.
+func BenchmarkAppendDecodeBase64(b *testing.B) {
+	for _, s := range []string{"dXNlcjo1NTkxOndlYg==", "dXNlcjozNTUwNDpzdG9yZQ==", "aGVsbG8gd29ybGQgYmFzZTY0IHRva2Vu"} {
+		b.Run(strconv.Itoa(len(s)), func(b *testing.B) {
+			buf := make([]byte, 0, 64)
+			for b.Loop() {
+				buf = AppendDecodeBase64(buf[:0], s)
+			}
+		})
 	}
 }

@@ -181,9 +181,10 @@ func oneMatch(s string, idx []int) []Match {
 func fillMatch(s string, idx []int, groups []Group) Match {
 	m := Match{Start: idx[0], End: idx[1], Groups: groups}
 	for g := range m.Groups {
-		m.Groups[g] = Group{}
 		if a, b := idx[2*g], idx[2*g+1]; a >= 0 {
 			m.Groups[g] = Group{Text: s[a:b], OK: true}
+		} else {
+			m.Groups[g] = Group{}
 		}
 	}
 	return m

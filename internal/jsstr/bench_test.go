@@ -97,3 +97,19 @@ func BenchmarkAppendLower(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLowerInto is toLowerCase's string path (postprocess datamate):
+// the unchanged prefix, then the mapping into a reused buffer, on short
+// ASCII values that change (a code, a name, an address).
+func BenchmarkLowerInto(b *testing.B) {
+	for _, s := range []string{"US", "Weber", "Gus.Ng853@example.com", "Eli.Weber171@shop.example.org"} {
+		b.Run(strconv.Itoa(len(s)), func(b *testing.B) {
+			buf := make([]byte, 0, 64)
+			for b.Loop() {
+				if i := LowerUnchanged(s); i < len(s) {
+					buf = AppendLowerFrom(buf[:0], s, i)
+				}
+			}
+		})
+	}
+}

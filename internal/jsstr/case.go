@@ -2,6 +2,7 @@ package jsstr
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -98,25 +99,50 @@ func (m *caseMapping) apply(s string) string {
 }
 
 // unchanged is the length of the prefix of s the mapping leaves as it is
-// for certain (ASCII that maps to itself).
+// for certain (ASCII that maps to itself): eight bytes at a time, the last
+// ones in one word too (s's last eight bytes, which may overlap bytes
+// already seen: those are marked nowhere), and the first byte that may
+// change found in the word that has it.
 func (m *caseMapping) unchanged(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if w := swar.Load64(s, i); w&highs != 0 || m.letters(w) != 0 {
-			break
+		if d := m.changes(swar.Load64(s, i)); d != 0 {
+			return i + bits.TrailingZeros64(d)/8
 		}
 	}
-	for ; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || m.ascii[c] != c {
-			return i
+	if i == len(s) || len(s) < 8 {
+		for ; i < len(s); i++ { // fewer than eight bytes: a word costs more
+			if c := s[i]; c >= utf8.RuneSelf || m.ascii[c] != c {
+				return i
+			}
 		}
+		return i
+	}
+	i = len(s) - 8
+	if d := m.changes(swar.Load64(s, i)); d != 0 {
+		return i + bits.TrailingZeros64(d)/8
 	}
 	return len(s)
 }
 
-// appendFrom appends s mapped to b, s[:i] as it is (nothing there changes).
+// changes marks the bytes of w that the mapping may change: non-ASCII
+// ones (high bit) and the letters it maps (0x20). The lowest marked byte is
+// the first one that may change: a sum in letters carries out of a
+// non-ASCII byte only into the bytes above it.
+func (m *caseMapping) changes(w uint64) uint64 { return w&highs | m.letters(w) }
+
+// appendFrom appends s mapped to b, s[:i] as it is (nothing there changes):
+// eight ASCII bytes at a time where it can, else character by character.
+// The last one to seven bytes of an s of eight or more, when ASCII, are
+// mapped as one word too, s's last eight bytes, written over the mapping of
+// the ones before them; that is the end of b when the text appended so far
+// is as long as what it was made from (the bytes of the word before i are
+// ASCII, one byte each, and the last mapped).
 func (m *caseMapping) appendFrom(b []byte, s string, i int) []byte {
-	b = append(b, s[:i]...)
+	if i > 0 {
+		b = append(b, s[:i]...)
+	}
+	at := len(b) - i // where s starts in b while the mapping is byte for byte
 	for i < len(s) {
 		if i+8 <= len(s) {
 			if w := swar.Load64(s, i); w&highs == 0 { // eight ASCII bytes
@@ -128,6 +154,13 @@ func (m *caseMapping) appendFrom(b []byte, s string, i int) []byte {
 				binary.LittleEndian.PutUint64(b[n:], w^m.letters(w))
 				i += 8
 				continue
+			}
+		} else if len(s) >= 8 && len(b) == at+i {
+			if w := swar.Load64(s, len(s)-8); w&highs == 0 { // the last bytes, ASCII
+				end := at + len(s)
+				b = slices.Grow(b, end-len(b))[:end]
+				binary.LittleEndian.PutUint64(b[end-8:end], w^m.letters(w))
+				return b
 			}
 		}
 		c := s[i]

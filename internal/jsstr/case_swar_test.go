@@ -1,7 +1,9 @@
 package jsstr
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -38,7 +40,23 @@ func TestCaseMappingByWordsAgrees(t *testing.T) {
 			if got := string(c.m.appendFrom(nil, s, i)); got != want {
 				t.Fatalf("%s(%q) from %d = %q, want %q", c.name, s, i, got, want)
 			}
+			checkSpareUntouched(t, c.name, c.fn, s, want)
 		}
+	}
+}
+
+// checkSpareUntouched appends s's mapping to a buffer with spare capacity
+// (the last bytes are mapped as one word) and checks that nothing past the
+// text appended was written.
+func checkSpareUntouched(t *testing.T, name string, fn func([]byte, string) []byte, s, want string) {
+	t.Helper()
+	buf := bytes.Repeat([]byte{'#'}, 3+len(want)+16)
+	got := fn(buf[:3], s)
+	if string(got[3:]) != want {
+		t.Fatalf("%s(%q) after a prefix = %q, want %q", name, s, got[3:], want)
+	}
+	if &got[0] == &buf[0] && strings.Trim(string(buf[len(got):]), "#") != "" {
+		t.Fatalf("%s(%q) wrote past its text: %q", name, s, buf[len(got):])
 	}
 }
 

@@ -170,6 +170,12 @@ func BindDataMateLengthString(opts map[string]any) func(string) bool {
 	return bindLength(opts).str
 }
 
+// BindDataMateLengthASCII is BindDataMateLengthString for a string known
+// to be ASCII, whose lengths (UTF-16 units, characters) are its bytes.
+func BindDataMateLengthASCII(opts map[string]any) func(string) bool {
+	return bindLength(opts).ascii
+}
+
 // dataMateLength is data-mate isLength bound to its options.
 type dataMateLength struct {
 	useSize, useRange bool
@@ -215,12 +221,31 @@ func (l *dataMateLength) check(v any, lifted bool) (bool, error) {
 func (l *dataMateLength) str(s string) bool {
 	switch {
 	case l.useSize:
-		return l.sizeIsNum && l.size == float64(utf16Len(s))
+		return l.isSize(utf16Len(s))
 	case !l.useRange:
 		return false
 	}
-	n := float64(charLength(s))
-	return n >= l.lo && (!l.hasMax || n <= l.hi)
+	return l.inRange(charLength(s))
+}
+
+// ascii is str for an ASCII string: one unit and one character a byte.
+func (l *dataMateLength) ascii(s string) bool {
+	switch {
+	case l.useSize:
+		return l.isSize(len(s))
+	case !l.useRange:
+		return false
+	}
+	return l.inRange(len(s))
+}
+
+// isSize reports whether n UTF-16 units are the size.
+func (l *dataMateLength) isSize(n int) bool { return l.sizeIsNum && l.size == float64(n) }
+
+// inRange reports whether a length of n characters is in the range.
+func (l *dataMateLength) inRange(n int) bool {
+	f := float64(n)
+	return f >= l.lo && (!l.hasMax || f <= l.hi)
 }
 
 var errNotString = errors.New("TypeError: Expected a string")

@@ -1,6 +1,7 @@
 package vjs
 
 import (
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/sluice-dev/sluice/internal/swar"
@@ -105,14 +106,24 @@ func IsLength(s string, r LengthRange, discrete []any) bool {
 }
 
 // asciiPrefix is the length of the longest prefix of s that is ASCII,
-// read eight bytes at a time while they are.
+// read eight bytes at a time, the first non-ASCII byte found inside its
+// word; the last bytes of an s of eight or more are read as its last eight
+// (the ones read before have no high bit).
 func asciiPrefix(s string) int {
 	i := 0
-	for i+8 <= len(s) && swar.Load64(s, i)&0x8080808080808080 == 0 {
-		i += 8
+	for ; i+8 <= len(s); i += 8 {
+		if w := swar.Load64(s, i) & highs; w != 0 {
+			return i + bits.TrailingZeros64(w)/8
+		}
 	}
-	for i < len(s) && s[i] < utf8.RuneSelf {
-		i++
+	if i == len(s) || len(s) < 8 {
+		for i < len(s) && s[i] < utf8.RuneSelf {
+			i++
+		}
+		return i
 	}
-	return i
+	if w := swar.Load64(s, len(s)-8) & highs; w != 0 {
+		return len(s) - 8 + bits.TrailingZeros64(w)/8
+	}
+	return len(s)
 }

@@ -73,3 +73,27 @@ func TestDataMateLengthBoundsAsIsLength(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIPrefixAgrees pins asciiPrefix (eight bytes at a time) against a
+// byte loop on random strings of ASCII and non-ASCII bytes of every length
+// up to 40.
+func TestASCIIPrefixAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for n := 0; n < 50000; n++ {
+		b := make([]byte, rng.IntN(41))
+		for i := range b {
+			b[i] = byte(rng.IntN(128))
+			if rng.IntN(len(b)+1) == 0 {
+				b[i] |= 0x80
+			}
+		}
+		s := string(b)
+		want := 0
+		for want < len(s) && s[want] < 0x80 {
+			want++
+		}
+		if got := asciiPrefix(s); got != want {
+			t.Fatalf("asciiPrefix(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

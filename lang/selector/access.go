@@ -18,8 +18,14 @@ type keyLeaf struct {
 	p   pred
 }
 
+// The key leaves read their value with Key.Hit first, inlined here (a
+// wrapper around Hit and Get would be too large to inline), and call
+// Key.Get only when Hit cannot answer.
 func (l *keyLeaf) match(o *record.Object, b *jsre.Budget) bool {
-	v, ok := l.key.Get(o)
+	v, ok := l.key.Hit(o)
+	if !ok {
+		v, ok = l.key.Get(o)
+	}
 	return expand(l.p, v, ok, b)
 }
 
@@ -180,7 +186,10 @@ type keyPattern struct {
 }
 
 func (l *keyPattern) match(o *record.Object, b *jsre.Budget) bool {
-	v, ok := l.key.Get(o)
+	v, ok := l.key.Hit(o)
+	if !ok {
+		v, ok = l.key.Get(o)
+	}
 	if s, isStr := v.(string); isStr { // test's common case, without its call
 		m, _ := l.re.MatchStringIn(s, b)
 		return m
@@ -254,7 +263,10 @@ type keyRange struct {
 }
 
 func (l *keyRange) match(o *record.Object, b *jsre.Budget) bool {
-	v, ok := l.key.Get(o)
+	v, ok := l.key.Hit(o)
+	if !ok {
+		v, ok = l.key.Get(o)
+	}
 	if x, isNum := v.(float64); isNum { // the common case, without the calls
 		return l.r.holdsNumber(x)
 	}
@@ -271,7 +283,10 @@ type keyIPBlock struct {
 }
 
 func (l *keyIPBlock) match(o *record.Object, b *jsre.Budget) bool {
-	v, ok := l.key.Get(o)
+	v, ok := l.key.Hit(o)
+	if !ok {
+		v, ok = l.key.Get(o)
+	}
 	if s, isStr := v.(string); isStr {
 		return l.q.holdsString(s)
 	}
@@ -285,7 +300,10 @@ type keyIPEq struct {
 }
 
 func (l *keyIPEq) match(o *record.Object, b *jsre.Budget) bool {
-	v, ok := l.key.Get(o)
+	v, ok := l.key.Hit(o)
+	if !ok {
+		v, ok = l.key.Get(o)
+	}
 	if s, isStr := v.(string); isStr {
 		return l.q.testString(s)
 	}
@@ -296,7 +314,10 @@ func (l *keyIPEq) match(o *record.Object, b *jsre.Budget) bool {
 type keyExists struct{ key record.Key }
 
 func (l *keyExists) match(o *record.Object, b *jsre.Budget) bool {
-	v, ok := l.key.Get(o)
+	v, ok := l.key.Hit(o)
+	if !ok {
+		v, ok = l.key.Get(o)
+	}
 	return existsIn(v, ok)
 }
 

@@ -25,12 +25,12 @@ func fieldTransformSpecs() []*spec {
 
 func stringTransformSpecs() []*spec {
 	return []*spec{
-		ftString(&spec{Name: "toUpperCase", Summary: "Upper-case a string (JavaScript full Unicode mapping: ß becomes SS); arrays element by element.",
+		keeps(ftString(&spec{Name: "toUpperCase", Summary: "Upper-case a string (JavaScript full Unicode mapping: ß becomes SS); arrays element by element.",
 			Examples: []example{ex(`"lowercase"`, `"LOWERCASE"`), ex(`"straße"`, `"STRASSE"`), ex(`["a",1]`, "removed")}},
-			jsstr.ToUpperCase, caseFromString(jsstr.UpperUnchanged, jsstr.AppendUpperFrom)),
-		ftString(&spec{Name: "toLowerCase", Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
+			jsstr.ToUpperCase, caseFromString(jsstr.UpperUnchanged, jsstr.AppendUpperFrom)), caseKeeps),
+		keeps(ftString(&spec{Name: "toLowerCase", Summary: "Lower-case a string (JavaScript full Unicode mapping); arrays element by element.",
 			Examples: []example{ex(`"HeLLo"`, `"hello"`), ex(`["A","B"]`, `["a","b"]`), ex(`12`, "removed")}},
-			jsstr.ToLowerCase, caseFromString(jsstr.LowerUnchanged, jsstr.AppendLowerFrom)),
+			jsstr.ToLowerCase, caseFromString(jsstr.LowerUnchanged, jsstr.AppendLowerFrom)), caseKeeps),
 		ft(&spec{Name: "trim", Summary: "Trim every character of char from both ends (lodash trim; default a single space, so tabs and newlines stay).",
 			Params:   []param{{Name: "char", Type: "string", Default: `" "`, Doc: "a set of characters, not a word"}},
 			Examples: []example{ex(`"   string    "`, `"string"`), exArgs(`{"char":"fast"}`, `"fast cars race fast"`, `" cars race "`), ex(`"\t x \n"`, `"\t x \n"`)}},
@@ -49,6 +49,11 @@ func stringTransformSpecs() []*spec {
 			buildTrimSide(jsstr.TrimEndValue)),
 	}
 }
+
+// caseKeeps are the facts case mapping keeps: ASCII maps to ASCII of the
+// same length, letters to letters, and an address's classes of bytes
+// (vjs.IsEmail) take either case.
+const caseKeeps = postprocess.FactASCII | postprocess.FactEmail
 
 // caseFromString is toLowerCase's or toUpperCase's answer for a string:
 // the string itself when the mapping leaves it as it is (unchanged is all

@@ -7,6 +7,7 @@ import (
 	"github.com/sluice-dev/sluice/internal/ipx"
 	"github.com/sluice-dev/sluice/internal/phone"
 	"github.com/sluice-dev/sluice/internal/vjs"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -32,9 +33,9 @@ func typeValidatorSpecs() []*spec {
 		fv(&spec{Name: "isBooleanLike", Summary: `Is boolean-like: true, false, 0, 1, "" or (trimmed, any case) "true", "false", "yes", "no", "1", "0".`,
 			Examples: []example{ex(`"no"`, `"no"`), ex(`1`, `1`), ex(`"hello"`, "removed")}},
 			check(isBooleanLike)),
-		stringValidator(&spec{Name: "isEmail", Summary: "Is an e-mail address (the lenient core-utils pattern).",
+		holds(stringValidator(&spec{Name: "isEmail", Summary: "Is an e-mail address (the lenient core-utils pattern).",
 			Examples: []example{ex(`"user@example.com"`, `"user@example.com"`), ex(`"user-at-nowhere"`, "removed")}},
-			vjs.IsEmail),
+			vjs.IsEmail), postprocess.FactEmail, postprocess.FactASCII), // an address is ASCII
 		fv(&spec{Name: "isGeoJSON", Summary: "Is a GeoJSON geometry object: an array `coordinates` and a type point, polygon or multipolygon (any case).",
 			Examples: []example{ex(`{"type":"Point","coordinates":[12,12]}`, `{"type":"Point","coordinates":[12,12]}`), ex(`"hello"`, "removed")}},
 			check(scalarOrLift(geo.IsGeoJSON))),

@@ -82,6 +82,18 @@ func validStringBy(s *spec, pred func(a *args) func(string) bool) *spec {
 	return withImpl(s, func(impl *postprocess.Impl, a *args) { impl.ValidString = pred(a) })
 }
 
+// holds names a validator's answer for strings, which is fact's function,
+// and what the fact implies (postprocess.Facts).
+func holds(s *spec, fact, implies postprocess.Facts) *spec {
+	return withImpl(s, func(impl *postprocess.Impl, _ *args) { impl.Holds, impl.Implies = fact, implies })
+}
+
+// keeps gives a transform with an answer for strings the facts of its
+// string that the answer has too (postprocess.Facts).
+func keeps(s *spec, facts postprocess.Facts) *spec {
+	return withImpl(s, func(impl *postprocess.Impl, _ *args) { impl.Keeps = facts })
+}
+
 // withImpl makes s's Build set more of the Impl it builds, from the
 // arguments Build accepted.
 func withImpl(s *spec, set func(*postprocess.Impl, *args)) *spec {

@@ -1,8 +1,6 @@
 package datamate
 
 import (
-	"unicode/utf8"
-
 	"github.com/sluice-dev/sluice/internal/jsbuf"
 	"github.com/sluice-dev/sluice/internal/jsstr"
 	"github.com/sluice-dev/sluice/postprocess"
@@ -49,8 +47,8 @@ func encodingTransformSpecs() []*spec {
 // decode read as UTF-8, built in the Scratch's buffer (text that is not
 // UTF-8 gets its replacement characters in a string of its own).
 func base64FromString(sc *postprocess.Scratch, s string) (any, error) {
-	b := jsbuf.AppendDecodeBase64(sc.Buffer(), s)
-	if !utf8.Valid(b) {
+	b, valid := jsbuf.AppendDecodeBase64UTF8(sc.Buffer(), s)
+	if !valid {
 		return sc.Box(jsbuf.UTF8String(b)), nil
 	}
 	return sc.BoxText(b), nil

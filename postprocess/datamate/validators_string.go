@@ -5,6 +5,7 @@ import (
 
 	"github.com/sluice-dev/sluice/internal/vjs"
 	"github.com/sluice-dev/sluice/internal/vjs/l10n"
+	"github.com/sluice-dev/sluice/postprocess"
 	"github.com/sluice-dev/sluice/record"
 )
 
@@ -20,9 +21,9 @@ func stringValidatorSpecs() []*spec {
 			Params:   []param{{Name: "locale", Type: "string", Default: "en-US", Doc: "a validator.js alphanumeric locale"}},
 			Examples: []example{ex(`"123validString"`, `"123validString"`), ex(`"-- not valid"`, "removed")}},
 			localeChecker(l10n.BindDataMateAlphanumeric)),
-		validString(fv(&spec{Name: "isASCII", Summary: "Contains only ASCII characters (the empty string fails).",
+		holds(validString(fv(&spec{Name: "isASCII", Summary: "Contains only ASCII characters (the empty string fails).",
 			Examples: []example{ex(`"ascii\\s__"`, `"ascii\\s__"`), ex(`"˜∆˙©∂ß"`, "removed")}},
-			mapBinder(vjs.BindDataMateASCII)), vjs.IsAscii),
+			mapBinder(vjs.BindDataMateASCII)), vjs.IsAscii), postprocess.FactASCII, 0),
 		validString(fv(&spec{Name: "isBase64", Summary: "Is canonical, padded, standard-alphabet base64 (it must survive a decode/encode round trip; \"\" passes).",
 			Examples: []example{ex(`"aGVsbG8gd29ybGQ="`, `"aGVsbG8gd29ybGQ="`), ex(`"not base 64"`, "removed")}},
 			mapBinder(vjs.BindDataMateBase64)), vjs.IsCanonicalBase64),
@@ -61,11 +62,11 @@ func formatValidatorSpecs() []*spec {
 		fv(&spec{Name: "isJSON", Summary: "Is a JSON string of an object or an array (primitives and null fail).",
 			Examples: []example{ex(`"{\"bob\":\"gibson\"}"`, `"{\"bob\":\"gibson\"}"`), ex(`"[]"`, `"[]"`), ex(`"5"`, "removed")}},
 			mapBinder(vjs.BindDataMateJSON)),
-		validStringBy(fv(&spec{Name: "isLength", Summary: "Has length size (UTF-16 units), or a length between min and max (validator.js isLength: a surrogate pair counts once).",
+		withImpl(validStringBy(fv(&spec{Name: "isLength", Summary: "Has length size (UTF-16 units), or a length between min and max (validator.js isLength: a surrogate pair counts once).",
 			Params: []param{{Name: "size", Type: "number", Doc: "exact length in UTF-16 code units"},
 				{Name: "min", Type: "number", Default: "0"}, {Name: "max", Type: "number"}},
 			Examples: []example{exArgs(`{"size":7}`, `"astring"`, `"astring"`), exArgs(`{"min":3,"max":5}`, `"astring"`, "removed"), exArgs(`{"size":2}`, `"😀"`, `"😀"`)}},
-			buildLength), lengthString),
+			buildLength), lengthString), lengthASCII),
 		fv(&spec{Name: "isMIMEType", Summary: "Is a MIME type (validator.js isMimeType).",
 			Examples: []example{ex(`"application/javascript"`, `"application/javascript"`), ex(`"javascript"`, "removed")}},
 			mapBinder(vjs.BindDataMateMIMEType)),
@@ -146,3 +147,8 @@ func buildLength(a *args) (validatorFn, error) {
 
 // lengthString is isLength's answer for strings.
 func lengthString(a *args) func(string) bool { return vjs.BindDataMateLengthString(a.Map()) }
+
+// lengthASCII gives isLength its answer for ASCII strings.
+func lengthASCII(impl *postprocess.Impl, a *args) {
+	impl.ValidASCII = vjs.BindDataMateLengthASCII(a.Map())
+}
