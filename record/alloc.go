@@ -120,24 +120,39 @@ type arrayWith4 struct {
 
 var arrayBox any = []any(nil)
 
-// escapeBuf returns an empty buffer to decode a string with escapes in:
-// the slab's, reused, when there is one.
-func (d *decoder) escapeBuf() []byte {
-	if d.slab == nil {
+// escapeBuf returns an empty buffer to decode a string with escapes in,
+// at most n bytes long (what is left of the text): where the slab's next
+// strings of text go when its chunk has room for them (text then takes
+// the string in place, without a copy), else the slab's buffer, reused;
+// without a slab, a new one. (escapedStr writes whole words: 8 bytes of
+// room past the string's end are needed, and are written over by the
+// next string the chunk holds.)
+func (d *decoder) escapeBuf(n int) []byte {
+	sl := d.slab
+	if sl == nil {
 		return make([]byte, 0, 64)
 	}
-	return d.slab.buf[:0]
+	if k := len(sl.bytes); n+8 <= cap(sl.bytes)-k {
+		return sl.bytes[k:k]
+	}
+	return sl.buf[:0]
 }
 
 // text returns the string decoded in buf (from escapeBuf): in the slab's
-// memory when there is one, keeping buf for the next string; else buf
-// itself, which is not used again.
+// memory when there is one (where buf is, when it was decoded in the
+// chunk's room and did not outgrow it), keeping the slab's buffer for the
+// next string; else buf itself, which is not used again.
 func (d *decoder) text(buf []byte) string {
-	if d.slab == nil {
+	sl := d.slab
+	if sl == nil {
+		return unsafe.String(unsafe.SliceData(buf), len(buf))
+	}
+	if k := len(sl.bytes); len(buf) > 0 && k < cap(sl.bytes) && unsafe.SliceData(buf) == &sl.bytes[:k+1][k] {
+		sl.bytes = sl.bytes[:k+len(buf)]
 		return unsafe.String(unsafe.SliceData(buf), len(buf))
 	}
 	if cap(buf) <= maxBytes {
-		d.slab.buf = buf[:0]
+		sl.buf = buf[:0]
 	}
-	return d.slab.text(buf)
+	return sl.text(buf)
 }

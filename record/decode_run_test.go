@@ -35,20 +35,7 @@ func TestMemberRunAgrees(t *testing.T) {
 		}
 		want, wantErr := ParseJSONString(text)
 		for _, dec := range decoders {
-			got, err := dec.ParseRecord(text)
-			if fmt.Sprint(err) != fmt.Sprint(wantErr) {
-				t.Fatalf("%q: Decoder error %v, without runs %v", text, err, wantErr)
-			}
-			if err != nil {
-				continue
-			}
-			readAll(got)
-			if g, w := JSON(got), JSON(want); g != w {
-				t.Fatalf("%q: Decoder decodes\n%s\nwithout runs\n%s", text, g, w)
-			}
-			if msg := checkShapes(got); msg != "" {
-				t.Fatalf("%q: %s", text, msg)
-			}
+			decodesAlike(t, dec, text)
 		}
 		if wantErr == nil {
 			texts++
@@ -63,6 +50,30 @@ func TestMemberRunAgrees(t *testing.T) {
 	if runs < texts/2 {
 		t.Errorf("only %d of %d records had a shape: the keys are not foreseen", runs, texts)
 	}
+}
+
+// decodesAlike fails unless dec decodes text as ParseJSONString does
+// (without a Decoder: no runs, no remembered keys), the same value with
+// every member read, or the same error, and the shapes of its objects are
+// their keys. It returns the value dec decoded (nil for an error).
+func decodesAlike(t *testing.T, dec *Decoder, text string) any {
+	t.Helper()
+	want, wantErr := ParseJSONString(text)
+	got, err := dec.ParseRecord(text)
+	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+		t.Fatalf("%q: Decoder error %v, without a Decoder %v", text, err, wantErr)
+	}
+	if err != nil {
+		return nil
+	}
+	readAll(got)
+	if g, w := JSON(got), JSON(want); g != w {
+		t.Fatalf("%q: Decoder decodes\n%s\nwithout a Decoder\n%s", text, g, w)
+	}
+	if msg := checkShapes(got); msg != "" {
+		t.Fatalf("%q: %s", text, msg)
+	}
+	return got
 }
 
 // mutations are the bytes TestMemberRunAgrees puts in place of one.
@@ -176,23 +187,10 @@ func TestFirstKeyHints(t *testing.T) {
 		}
 		for _, text := range texts {
 			for range 2 { // the second time with what the first remembered
-				want, wantErr := ParseJSONString(text)
-				got, err := dec.ParseRecord(text)
-				if fmt.Sprint(err) != fmt.Sprint(wantErr) {
-					t.Fatalf("%s: Decoder error %v, without a Decoder %v", text, err, wantErr)
-				}
-				if err != nil {
-					continue
-				}
-				readAll(got)
-				if g, w := JSON(got), JSON(want); g != w {
-					t.Fatalf("%s: Decoder decodes\n%s\nwithout a Decoder\n%s", text, g, w)
-				}
-				if msg := checkShapes(got); msg != "" {
-					t.Fatalf("%s: %s", text, msg)
-				}
-				if msg := nestedTrees(got.(*Object), recordShapes); msg != "" {
-					t.Fatalf("round %d, %s: %s", round, text, msg)
+				if got := decodesAlike(t, &dec, text); got != nil {
+					if msg := nestedTrees(got.(*Object), recordShapes); msg != "" {
+						t.Fatalf("round %d, %s: %s", round, text, msg)
+					}
 				}
 			}
 		}

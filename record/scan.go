@@ -188,7 +188,7 @@ func (d *decoder) skipEscape() error {
 // few bytes long, and a call per run cost more than the run), each word
 // stored whole and the bytes past its stop byte then cut off.
 func (d *decoder) escapedStr(start int, nonASCII bool) (string, error) {
-	buf := append(d.escapeBuf(), d.s[start:d.i]...)
+	buf := append(d.escapeBuf(len(d.s)-start), d.s[start:d.i]...)
 	var high uint64 // the high bits of the raw bytes copied (what \u escapes add is valid UTF-8)
 	if nonASCII {
 		high = swarHigh
