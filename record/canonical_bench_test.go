@@ -23,19 +23,26 @@ func lazyTexts(b testing.TB) []string {
 	return texts
 }
 
-// BenchmarkCanonical checks the nested members of sample records.
+// BenchmarkCanonical checks the nested members of sample records, with
+// canonical and (exact) without its quickCanonical shortcut.
 func BenchmarkCanonical(b *testing.B) {
 	texts := lazyTexts(b)
 	bytes := 0
 	for _, s := range texts {
 		bytes += len(s)
 	}
-	b.SetBytes(int64(bytes / len(texts)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if !canonical(texts[i%len(texts)]) {
-			b.Fatal("not canonical: ", texts[i%len(texts)])
-		}
+	for _, c := range []struct {
+		name  string
+		check func(string) bool
+	}{{"quick", canonicalMember}, {"exact", canonical}, {"skip", func(s string) bool { _, ok := quickSkip(s, 0); return ok }}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(bytes / len(texts)))
+			for i := 0; i < b.N; i++ {
+				if !c.check(texts[i%len(texts)]) {
+					b.Fatal("not canonical: ", texts[i%len(texts)])
+				}
+			}
+		})
 	}
 }
 

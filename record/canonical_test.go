@@ -1,6 +1,7 @@
 package record
 
 import (
+	"iter"
 	"math/rand"
 	"strconv"
 	"strings"
@@ -89,20 +90,9 @@ func containsByte(s string, b byte) bool {
 func TestCanonicalRepeatedKeys(t *testing.T) {
 	ownShapeTrees(t) // (its key lists in every order fill the trees)
 	rng := rand.New(rand.NewSource(37))
-	values := []string{`1`, `"}{,\":"`, `{"ab":"]"}`, `[{"a":1},"b"]`, `{}`, `[]`, `null`, `"x,y"`, `{"ba":{"ab":[1,"}"]}}`, `true`,
-		`"\",\"ab\":\""`, `"a\\"`, `"\\\",\"b\":"`, `["\"]","\\"]`}
 	same, said := 0, 0
 	for n := 0; n < 20000; n++ {
-		var b strings.Builder
-		b.WriteByte('{')
-		for i := rng.Intn(10); i >= 0; i-- {
-			if b.Len() > 1 {
-				b.WriteByte(',')
-			}
-			b.WriteString(`"` + objectKeys[rng.Intn(len(objectKeys))] + `":` + values[rng.Intn(len(values))])
-		}
-		b.WriteByte('}')
-		s := b.String()
+		s := collidingObject(rng)
 		v, err := ParseJSONString(s)
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)
@@ -121,6 +111,24 @@ func TestCanonicalRepeatedKeys(t *testing.T) {
 	if said < same*9/10 {
 		t.Errorf("canonical() said yes to %d of %d texts that encode as they are", said, same)
 	}
+}
+
+// collidingObject is a random object of up to ten members whose keys
+// share one-bit hashes (objectKeys), some of them repeated, with values
+// that hold quotes, braces and commas in strings, and nested objects.
+func collidingObject(rng *rand.Rand) string {
+	values := []string{`1`, `"}{,\":"`, `{"ab":"]"}`, `[{"a":1},"b"]`, `{}`, `[]`, `null`, `"x,y"`, `{"ba":{"ab":[1,"}"]}}`, `true`,
+		`"\",\"ab\":\""`, `"a\\"`, `"\\\",\"b\":"`, `["\"]","\\"]`, `{"ab":1,"ba":2,"ab":3}`, `[{"aXb":1,"aYb":2}]`}
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := rng.Intn(10); i >= 0; i-- {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"` + objectKeys[rng.Intn(len(objectKeys))] + `":` + values[rng.Intn(len(values))])
+	}
+	b.WriteByte('}')
+	return b.String()
 }
 
 // TestShortDecimalIsCanonical pins canonical's shortcut for decimals
@@ -192,30 +200,8 @@ var canonicalMutations = []string{" ", "\n", `\n`, `\u000a`, `\u001f`, `\u001F`,
 // has no escape.
 func TestCanonicalMutations(t *testing.T) {
 	ownShapeTrees(t) // the edits make keys enough to fill the trees
-	rng := rand.New(rand.NewSource(23))
-	bases := lazyTexts(t)[:1000]
-	for _, f := range []string{"../testdata/orders/orders-2k.ndjson", "../testdata/weblog/weblogs-2k.ndjson"} {
-		bases = append(bases, fileStrings(t, f)[:300]...)
-	}
-	for i := 0; i < 300; i++ {
-		bases = append(bases, randomRecord(rng, i))
-	}
 	same, said := 0, 0
-	for n := 0; n < 100000; n++ {
-		s := bases[rng.Intn(len(bases))]
-		for k := rng.Intn(3); k >= 0; k-- {
-			at := rng.Intn(len(s) + 1)
-			if rng.Intn(3) == 0 { // replace a stretch
-				end := min(len(s), at+rng.Intn(6))
-				s = s[:at] + canonicalMutations[rng.Intn(len(canonicalMutations))] + s[end:]
-			} else {
-				s = s[:at] + canonicalMutations[rng.Intn(len(canonicalMutations))] + s[at:]
-			}
-		}
-		v, err := ParseJSONString(s)
-		if err != nil {
-			continue
-		}
+	for s, v := range mutatedTexts(t, 23, 100000) {
 		out := JSON(v)
 		if out == s && !containsByte(s, '\\') {
 			same++
@@ -231,6 +217,37 @@ func TestCanonicalMutations(t *testing.T) {
 	}
 	if same < 1000 || said < same*99/100 {
 		t.Errorf("canonical() said yes to %d of %d texts without escapes that encode as they are", said, same)
+	}
+}
+
+// mutatedTexts yields n texts, sample records, their nested members and
+// random records with random edits (canonicalMutations) spliced in at
+// random places, and their decoding, when they are valid JSON.
+func mutatedTexts(t *testing.T, seed int64, n int) iter.Seq2[string, any] {
+	rng := rand.New(rand.NewSource(seed))
+	bases := lazyTexts(t)[:1000]
+	for _, f := range []string{"../testdata/orders/orders-2k.ndjson", "../testdata/weblog/weblogs-2k.ndjson"} {
+		bases = append(bases, fileStrings(t, f)[:300]...)
+	}
+	for i := 0; i < 300; i++ {
+		bases = append(bases, randomRecord(rng, i))
+	}
+	return func(yield func(string, any) bool) {
+		for range n {
+			s := bases[rng.Intn(len(bases))]
+			for k := rng.Intn(3); k >= 0; k-- {
+				at := rng.Intn(len(s) + 1)
+				if rng.Intn(3) == 0 { // replace a stretch
+					end := min(len(s), at+rng.Intn(6))
+					s = s[:at] + canonicalMutations[rng.Intn(len(canonicalMutations))] + s[end:]
+				} else {
+					s = s[:at] + canonicalMutations[rng.Intn(len(canonicalMutations))] + s[at:]
+				}
+			}
+			if v, err := ParseJSONString(s); err == nil && !yield(s, v) {
+				return
+			}
+		}
 	}
 }
 

@@ -225,7 +225,7 @@ func appendObject(b []byte, o *Object, limit, depth int) ([]byte, bool) {
 			b = AppendString(b, v)
 			ok = len(b) <= limit
 		case *lazyJSON:
-			if v.val == nil && canonical(v.text) { // never read: as it came
+			if v.val == nil && canonicalMember(v.text) { // never read: as it came
 				b = append(b, v.text...)
 				ok = len(b) <= limit
 				break
