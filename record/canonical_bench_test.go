@@ -23,8 +23,9 @@ func lazyTexts(b testing.TB) []string {
 	return texts
 }
 
-// BenchmarkCanonical checks the nested members of sample records, with
-// canonical and (exact) without its quickCanonical shortcut.
+// BenchmarkCanonical checks the nested members of sample records as the
+// encoder does (quick: canonicalMember) and with canonical alone (exact);
+// skip validates them with quickSkip, the floor of a one-loop scan.
 func BenchmarkCanonical(b *testing.B) {
 	texts := lazyTexts(b)
 	bytes := 0
@@ -34,7 +35,11 @@ func BenchmarkCanonical(b *testing.B) {
 	for _, c := range []struct {
 		name  string
 		check func(string) bool
-	}{{"quick", canonicalMember}, {"exact", canonical}, {"skip", func(s string) bool { _, ok := quickSkip(s, 0); return ok }}} {
+	}{
+		{"quick", canonicalMember},
+		{"exact", canonical},
+		{"skip", func(s string) bool { _, ok := quickSkip(s, 0); return ok }},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(bytes / len(texts)))
 			for i := 0; i < b.N; i++ {
