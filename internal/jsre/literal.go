@@ -112,24 +112,9 @@ type litFinder struct {
 // startTable tells which strings of a set (bit i: set[i]) may start
 // where: the ones whose first byte is the byte there and whose second is
 // the byte after it (a one-byte string has every second byte).
-//
-// When every string has at least minSkip bytes, the scan also skips
-// (Horspool's rule for a set): it looks at the last byte c of a window of
-// min bytes (the shortest string's length); a string can start at the
-// window only if c is its min-th byte (last[c]), and the next window
-// where one can start is shift[c] bytes on, c being there the rightmost
-// of the strings' first min-1 bytes it can be (min when none is c). URLs
-// and user agents are read a few bytes a step instead of every byte.
 type startTable struct {
 	first, second [256]uint8
-	min           int // the shortest string's length; < minSkip: no skipping
-	last          [256]uint8
-	shift         [256]uint8
 }
-
-// minSkip is the shortest string length for which the scan skips: below
-// it the shifts are too short to pay for the window's reads.
-const minSkip = 3
 
 func newLitFinder(set litSet) litFinder {
 	f := litFinder{set: set, prefix: set.shared(false)}
@@ -157,27 +142,7 @@ func startBytes(set litSet) *startTable {
 			}
 		}
 	}
-	t.min = set.minLen()
-	if t.min >= minSkip {
-		t.skips(set)
-	}
 	return &t
-}
-
-// skips fills last and shift for set; a window longer than 255 bytes is
-// cut to 255 (a shorter window only skips less).
-func (t *startTable) skips(set litSet) {
-	m := min(t.min, 255)
-	t.min = m
-	for c := range t.shift {
-		t.shift[c] = uint8(m)
-	}
-	for i, x := range set {
-		t.last[x[m-1]] |= 1 << i
-		for k := range m - 1 {
-			t.shift[x[k]] = min(t.shift[x[k]], uint8(m-1-k))
-		}
-	}
 }
 
 // byStart is the smallest position >= from where a string of the set
@@ -206,9 +171,6 @@ func (f *litFinder) byStart(s string, from int) (at, which int) {
 // kept on the stack on every byte (the usual byte starts nothing), and the
 // second byte is read only where the first fits.
 func (t *startTable) next(s string, i int) (at int, m uint8) {
-	if t.min >= minSkip {
-		return t.skipTo(s, i)
-	}
 	if i >= len(s) {
 		return len(s), 0
 	}
@@ -223,24 +185,6 @@ func (t *startTable) next(s string, i int) (at int, m uint8) {
 				return i + j, m
 			}
 		}
-	}
-	return len(s), 0
-}
-
-// skipTo is next by windows of t.min bytes (see startTable): it returns
-// the first window from i on whose first two and last bytes fit a string,
-// or len(s) and 0; it skips only windows where no string can start.
-func (t *startTable) skipTo(s string, i int) (at int, m uint8) {
-	w := t.min - 1
-	for j := i; j+w < len(s); {
-		c := s[j+w]
-		// the last byte first: it alone rules out most windows
-		if t.last[c] != 0 {
-			if m := t.last[c] & t.first[s[j]] & t.second[s[j+1]]; m != 0 {
-				return j, m
-			}
-		}
-		j += int(t.shift[c])
 	}
 	return len(s), 0
 }
