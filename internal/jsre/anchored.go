@@ -19,10 +19,13 @@ type anchoredProg struct {
 }
 
 // anchoredStep is one consuming or asserting op of the program (its saves
-// dropped).
+// dropped), what a try reads of it copied in (one load less per step).
 type anchoredStep struct {
-	op    *lineOp
-	bytes *[256]bool // lineClass of ASCII characters only: its bytes; nil otherwise
+	kind     lineKind
+	lit      string
+	bytes    *[256]bool // lineClass of ASCII characters only: its bytes; nil otherwise
+	min, max int
+	op       *lineOp // the rest: sets, other classes, word assertions
 }
 
 // anchoredOf is the anchored program of a linear pattern's fast paths,
@@ -43,7 +46,7 @@ func newAnchoredProg(p *lineProg) *anchoredProg {
 		if op.kind == lineSave {
 			continue
 		}
-		st := anchoredStep{op: op}
+		st := anchoredStep{kind: op.kind, lit: op.lit, min: op.min, max: op.max, op: op}
 		if op.kind == lineClass {
 			st.bytes = op.class.asciiBytes()
 		}
@@ -72,19 +75,18 @@ func (a *anchoredProg) end(s string) int {
 	pos := 0
 	for i := range a.steps {
 		st := &a.steps[i]
-		op := st.op
-		switch op.kind {
+		switch st.kind {
 		case lineLit:
-			if len(s)-pos < len(op.lit) || s[pos:pos+len(op.lit)] != op.lit {
+			if !hasLitAt(s, pos, st.lit) {
 				return -1
 			}
-			pos += len(op.lit)
+			pos += len(st.lit)
 		case lineClass:
 			if pos = st.span(s, pos); pos < 0 {
 				return -1
 			}
 		case lineSet:
-			n := op.firsts.prefixOf(s[pos:])
+			n := st.op.firsts.prefixOf(s[pos:])
 			if n < 0 {
 				return -1
 			}
@@ -94,7 +96,7 @@ func (a *anchoredProg) end(s string) int {
 				return -1
 			}
 		case lineWord:
-			if atWordBoundary(s, pos) != op.word {
+			if atWordBoundary(s, pos) != st.op.word {
 				return -1
 			}
 		}
@@ -105,23 +107,22 @@ func (a *anchoredProg) end(s string) int {
 // span is where a greedy loop of the class from pos ends, or -1 when
 // fewer than op.min characters of the class are there.
 func (st *anchoredStep) span(s string, pos int) int {
-	op := st.op
 	if st.bytes == nil {
-		n, end := op.class.span(s, pos, op.min, op.max)
-		if n < op.min {
+		n, end := st.op.class.span(s, pos, st.min, st.max)
+		if n < st.min {
 			return -1
 		}
 		return end
 	}
 	stop := len(s)
-	if op.max >= 0 && op.max < stop-pos {
-		stop = pos + op.max
+	if st.max >= 0 && st.max < stop-pos {
+		stop = pos + st.max
 	}
 	start := pos
 	for pos < stop && st.bytes[s[pos]] {
 		pos++
 	}
-	if pos-start < op.min {
+	if pos-start < st.min {
 		return -1
 	}
 	return pos
@@ -140,4 +141,22 @@ func (a *anchoredProg) first(s string, buf []Group) (m Match, found bool, err er
 	buf = buf[:1]
 	buf[0] = Group{Text: s[:end], OK: true}
 	return Match{Start: 0, End: end, Groups: buf}, true, nil
+}
+
+// hasLitAt reports whether s has lit at pos; a short literal (a
+// separator, a scheme, a key prefix) is compared here, without the call
+// of a string comparison.
+func hasLitAt(s string, pos int, lit string) bool {
+	if len(s)-pos < len(lit) {
+		return false
+	}
+	if len(lit) > 8 {
+		return s[pos:pos+len(lit)] == lit
+	}
+	for i := 0; i < len(lit); i++ {
+		if s[pos+i] != lit[i] {
+			return false
+		}
+	}
+	return true
 }
