@@ -33,14 +33,9 @@ func TestAnchoredShapesAgreeWithEngine(t *testing.T) {
 				continue
 			}
 			heads += btoi(fast.head != nil)
-			slow := MustCompile(p.String(), flags)
-			dropFastPaths(slow)
+			slow := engineFor(p.String(), flags)
 			for range 30 {
-				var in strings.Builder
-				for k := rng.IntN(8); k > 0; k-- {
-					in.WriteString(pieces[rng.IntN(len(pieces))])
-				}
-				agreeAnchored(t, fast, slow, in.String())
+				agreeAnchored(t, fast, slow, randomText(rng, pieces))
 			}
 		}
 	}
@@ -80,8 +75,7 @@ func TestAnchoredProgramPatterns(t *testing.T) {
 		if r.head == nil || r.head.spans != c.spans {
 			t.Fatalf("%s: anchored program %+v, want one with spans=%v", r, r.head, c.spans)
 		}
-		slow := MustCompile(c.pattern, c.flags)
-		dropFastPaths(slow)
+		slow := engineFor(c.pattern, c.flags)
 		for _, in := range append(append([]string{}, c.yes...), c.no...) {
 			agreeAnchored(t, r, slow, in)
 		}

@@ -180,17 +180,28 @@ func agreeOnShapes(t *testing.T, rng *rand.Rand, atoms, pieces []string, flags s
 		if fast.fast != nil && fast.fast.line != nil && slices.ContainsFunc(fast.fast.line.ops, counts) {
 			got++
 		}
-		slow := MustCompile(p.String(), flags)
-		dropFastPaths(slow)
+		slow := engineFor(p.String(), flags)
 		for range 30 {
-			var in strings.Builder
-			for k := rng.IntN(8); k > 0; k-- {
-				in.WriteString(pieces[rng.IntN(len(pieces))])
-			}
-			agree(t, fast, slow, in.String())
+			agree(t, fast, slow, randomText(rng, pieces))
 		}
 	}
 	return got
+}
+
+// engineFor compiles pattern with flags for the engine alone.
+func engineFor(pattern, flags string) *Regexp {
+	r := MustCompile(pattern, flags)
+	dropFastPaths(r)
+	return r
+}
+
+// randomText is up to seven random pieces.
+func randomText(rng *rand.Rand, pieces []string) string {
+	var in strings.Builder
+	for k := rng.IntN(8); k > 0; k-- {
+		in.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return in.String()
 }
 
 // Word assertions next to loops, literals and sets agree with the engine.
