@@ -90,6 +90,9 @@ func (r *Regexp) MatchStringIn(s string, b *Budget) (bool, error) {
 	if b.Expired() {
 		return false, ErrTimeout
 	}
+	if r.head != nil {
+		return r.head.end(s) >= 0, nil // one try at 0: it reads the text at most once, as a memo hit compares it
+	}
 	if r.re2 != nil {
 		if !b.memoable(r, s) {
 			return r.MatchString(s) // a linear match has no error

@@ -18,7 +18,9 @@
 // running it (fast.go): literal sets found with a byte search, ^.*X.*$
 // (the shape of Lucene regex terms) as "X occurs, no line terminator does",
 // and line programs (line.go) for patterns without real choices, the usual
-// extraction shapes such as (Chrome|Firefox)/[0-9.]+. Differential tests and
+// extraction shapes such as (Chrome|Firefox)/[0-9.]+; an anchored one
+// (^[0-9]{5}$, ^user:[0-9]+:) answers MatchString and a group-free first
+// match by one try at 0 (anchored.go). Differential tests and
 // a fuzz target pin every fast path against the engine.
 //
 // Leaf package: it imports nothing from sluice.

@@ -69,7 +69,7 @@ func engines(t *testing.T, r *Regexp) []namedEngine {
 		return out
 	}
 	plain := *r
-	plain.fast = nil
+	dropFastPaths(&plain)
 	bt := &Regexp{source: r.source, flags: r.flags}
 	norm, _ := Normalize(r.source, r.flags)
 	if err := bt.compileBacktracking(norm); err != nil {

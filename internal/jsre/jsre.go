@@ -22,6 +22,7 @@ type Regexp struct {
 	source, flags string
 	re2           *regexp.Regexp
 	fast          *fastPath
+	head          *anchoredProg // the pattern is an anchored line program: MatchString and FirstIn run this
 	bt            *regexp2.Regexp
 	groups        int
 	id            uint32 // numbers the pattern in a Budget's memo
@@ -42,6 +43,7 @@ func Compile(pattern, flags string) (*Regexp, error) {
 	if tr, ok := translate(norm, flags); ok {
 		if re, err := regexp.Compile(tr); err == nil {
 			r.re2, r.groups, r.fast = re, re.NumSubexp(), analyze(tr, asciiFold(flags))
+			r.head = anchoredOf(r.fast)
 			return r, nil
 		}
 	}
@@ -95,6 +97,9 @@ func (r *Regexp) NumGroups() int { return r.groups }
 
 // MatchString reports whether the pattern matches anywhere in s.
 func (r *Regexp) MatchString(s string) (bool, error) {
+	if r.head != nil {
+		return r.head.end(s) >= 0, nil
+	}
 	if r.re2 != nil {
 		if r.fast != nil {
 			if m, ok := r.fast.match(s); ok {
@@ -197,6 +202,9 @@ func fillMatch(s string, idx []int, groups []Group) Match {
 func (r *Regexp) FirstIn(s string, buf []Group, b *Budget) (m Match, found bool, err error) {
 	if b.Expired() {
 		return Match{}, false, ErrTimeout
+	}
+	if r.head != nil && r.head.spans {
+		return r.head.first(s, buf)
 	}
 	if r.re2 == nil {
 		ms, err := findAllWith(r.within(b), s, 1)

@@ -3,6 +3,7 @@ package jsre
 import (
 	"math/rand"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -139,6 +140,23 @@ func BenchmarkLeadSet(b *testing.B) {
 		if _, found, err := re.FirstIn(url, groups, nil); !found || err != nil {
 			b.Fatal("no match", err)
 		}
+	}
+}
+
+// BenchmarkLeadStart: a regex led by alternatives that share no prefix
+// (the section extraction as rulec compiles it, between the slashes) on
+// URLs with and without one of them, without a memo (URLs rarely repeat):
+// the start-byte scan (litFinder.byStart) is most of it.
+func BenchmarkLeadStart(b *testing.B) {
+	re := MustCompile(`(products|blog|search|account|cart)`, "")
+	urls := append(slices.Clone(benchURLs), "https://www.example.com/api/v2/item-39110?user=olivia828&page=11&session=a6b3b876d188aa16")
+	var groups []Group
+	i := 0
+	for b.Loop() {
+		if m, found, _ := re.FirstIn(urls[i%len(urls)], groups, nil); found {
+			groups = m.Groups[:0]
+		}
+		i++
 	}
 }
 

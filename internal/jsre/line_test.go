@@ -15,7 +15,7 @@ import (
 // fast paths must agree with.
 func engineOnly(t testing.TB, pattern string) *Regexp {
 	r := MustCompile(pattern, "")
-	r.fast = nil
+	dropFastPaths(r)
 	return r
 }
 
@@ -52,6 +52,9 @@ func agreeFirst(t *testing.T, r *Regexp, in string) {
 		t.Fatalf("%s FirstIn(%q) = %+v %v %v, FindAllIn %+v %v", r, in, m, found, err, ms, errAll)
 	}
 }
+
+// dropFastPaths leaves r to the engine alone.
+func dropFastPaths(r *Regexp) { r.fast, r.head = nil, nil }
 
 func btoi(b bool) int {
 	if b {
@@ -177,17 +180,28 @@ func agreeOnShapes(t *testing.T, rng *rand.Rand, atoms, pieces []string, flags s
 		if fast.fast != nil && fast.fast.line != nil && slices.ContainsFunc(fast.fast.line.ops, counts) {
 			got++
 		}
-		slow := MustCompile(p.String(), flags)
-		slow.fast = nil
+		slow := engineFor(p.String(), flags)
 		for range 30 {
-			var in strings.Builder
-			for k := rng.IntN(8); k > 0; k-- {
-				in.WriteString(pieces[rng.IntN(len(pieces))])
-			}
-			agree(t, fast, slow, in.String())
+			agree(t, fast, slow, randomText(rng, pieces))
 		}
 	}
 	return got
+}
+
+// engineFor compiles pattern with flags for the engine alone.
+func engineFor(pattern, flags string) *Regexp {
+	r := MustCompile(pattern, flags)
+	dropFastPaths(r)
+	return r
+}
+
+// randomText is up to seven random pieces.
+func randomText(rng *rand.Rand, pieces []string) string {
+	var in strings.Builder
+	for k := rng.IntN(8); k > 0; k-- {
+		in.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return in.String()
 }
 
 // Word assertions next to loops, literals and sets agree with the engine.
@@ -382,7 +396,7 @@ func FuzzFastPaths(f *testing.F) {
 			return
 		}
 		slow := MustCompile(pattern, flags)
-		slow.fast = nil
+		dropFastPaths(slow)
 		agree(t, fast, slow, in)
 	})
 }

@@ -142,7 +142,7 @@ func (r *lineTry) matchFrom(i int, pos int) bool {
 			r.save(op.slot, pos)
 		case lineLit:
 			r.work += len(op.lit)
-			if !strings.HasPrefix(s[pos:], op.lit) {
+			if !hasLitAt(s, pos, op.lit) {
 				return false
 			}
 			pos += len(op.lit)
