@@ -119,6 +119,8 @@ func (f *fastPath) first(s string, caps *[maxLineSlots]int) (idx []int, ok bool)
 // up after maxLeadTries.
 func (f *fastPath) firstMatch(s string) (idx []int, ok bool) {
 	var lead leadScan
+	var next [maxLiterals]int
+	lead.next = &next
 	lead.reset(&f.leadFind, s)
 	from := 0
 	for range maxLeadTries {

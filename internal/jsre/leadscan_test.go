@@ -68,6 +68,8 @@ func TestLeadScanByStartAgrees(t *testing.T) {
 func scansAgree(t *testing.T, fast, slow *litFinder, s string, step func() int) (tried int) {
 	t.Helper()
 	var f, w leadScan
+	var fn, wn [maxLiterals]int
+	f.next, w.next = &fn, &wn
 	f.reset(fast, s)
 	w.reset(slow, s)
 	for from := 0; from <= len(s)+1; from += step() {

@@ -297,8 +297,10 @@ func TestLineProgramGivesUp(t *testing.T) {
 	in := strings.Repeat("a", 5000)
 	var run lineRun
 	var caps [maxLineSlots]int
+	var next [maxLiterals]int
 	start := func(p *lineProg, in string) {
 		run = lineRun{lineTry: lineTry{p: p, s: in, caps: &caps}, limit: runLimit(in)}
+		run.lead.next = &next
 		run.lead.reset(&p.leadFind, in)
 	}
 	start(r.fast.line, in)

@@ -54,6 +54,10 @@ func (p *lineProg) search(s string, caps *[maxLineSlots]int) (found, ok bool) {
 	// pointer, so caps, and every caller's array, would escape)
 	var r lineRun
 	r.p, r.s, r.caps, r.limit = p, s, caps, runLimit(s)
+	if p.leadFind.perString(s) {
+		var next [maxLiterals]int // declared (and zeroed) only where it is read
+		r.lead.next = &next
+	}
 	r.lead.reset(&p.leadFind, s)
 	return r.find(0)
 }
@@ -265,23 +269,37 @@ func hasPrefixFold(s, x string) bool {
 // (litFinder.byPrefix): /(products|blog|search)\// reads a URL once, not
 // once per alternative.
 type leadScan struct {
-	f    *litFinder
-	s    string
-	next [maxLiterals]int // -2: not searched yet, -1: no more occurrences
+	f *litFinder
+	s string
+	// next is where each string occurs next, when the scan searches per
+	// string (see perString): -2 not searched yet, -1 no more occurrences.
+	// It is the caller's array, set on its local leadScan before reset (a
+	// method storing the pointer would make the array escape), so that a
+	// scan by prefix or by start bytes (most of them) zeroes no array.
+	next *[maxLiterals]int
 	// by prefix: the answer (at, which) of the last search, which started
 	// at from; at is -2 before the first search, -1 for none
 	at, which, from int
 }
 
+// reset starts a scan of s for f's strings; l.next may be nil when
+// f.perString(s) is false (it is not read then).
 func (l *leadScan) reset(f *litFinder, s string) {
 	l.f, l.s = f, s
 	l.at = -2
-	if f.prefix != "" || f.byStartOnly(s) {
-		return // next is not read
+	if !f.perString(s) {
+		return
 	}
 	for i := range f.set {
 		l.next[i] = -2
 	}
+}
+
+// perString reports whether a scan of s may search per string (see
+// leadScan.index): s is not scanned by the shared prefix, nor by byStart
+// from every position (it is short enough for it).
+func (f *litFinder) perString(s string) bool {
+	return f.prefix == "" && !f.byStartOnly(s)
 }
 
 // byStartOnly reports whether every search of s from any position goes by
@@ -338,7 +356,9 @@ func (p *lineProg) matches(s string) (found, ok bool) { return p.search(s, nil) 
 func (p *lineProg) findAll(s string, n int) (out []Match, ok bool) {
 	var r lineRun
 	var caps [maxLineSlots]int
+	var next [maxLiterals]int
 	r.p, r.s, r.caps, r.limit = p, s, &caps, runLimit(s)
+	r.lead.next = &next
 	r.lead.reset(&p.leadFind, s)
 	prevEnd := -1
 	for pos := 0; (n < 0 || len(out) < n) && pos <= len(s); {
