@@ -495,7 +495,22 @@ func (op *Op) transformed(r *record.Record, out any, err error, at int) (*record
 	return r, nil
 }
 
+// empty reports whether a transform's answer v removes the field (an empty
+// value; with KeepScalars, numbers and booleans are kept). A string, the
+// usual answer, is answered inline, without record.IsEmpty's call and
+// type switch.
 func (op *Op) empty(v any) bool {
+	if x, ok := v.(string); ok {
+		return x == ""
+	}
+	return op.emptyOther(v)
+}
+
+// emptyOther is empty for a value that is not a string. (Not inlined, so
+// that empty is.)
+//
+//go:noinline
+func (op *Op) emptyOther(v any) bool {
 	if op.KeepScalars {
 		switch v.(type) {
 		case float64, bool:
