@@ -193,3 +193,48 @@ func TestScratchTextsOverManyChunks(t *testing.T) {
 		sc.Recycle()
 	}
 }
+
+// TestScratchRoom: texts built in Room and boxed by BoxRoom (where they
+// were built; no room, nil, only for more than a chunk keeps) keep
+// their values over several chunks and recycles, interleaved with texts
+// kept by BoxText; a BoxRoom of a text built elsewhere, or without a
+// Scratch, is right too.
+func TestScratchRoom(t *testing.T) {
+	var sc Scratch
+	for round := 0; round < 3; round++ {
+		var got []any
+		var want []string
+		for i := 0; i < 400; i++ {
+			n := (i * 37) % 700
+			text := strings.Repeat(string(rune('a'+(i+round)%26)), n)
+			room := sc.Room(n)
+			if room == nil && n > 0 && n <= 512 || room != nil && (len(room) != 0 || cap(room) < n) {
+				t.Fatalf("Room(%d): len %d cap %d", n, len(room), cap(room))
+			}
+			if room != nil {
+				got = append(got, sc.BoxRoom(append(room, text...)))
+			} else {
+				got = append(got, sc.BoxText(append(sc.Buffer(), text...)))
+			}
+			want = append(want, text)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("round %d: text %d is %q, want %q", round, i, got[i], want[i])
+			}
+		}
+		sc.Recycle()
+	}
+	var fresh Scratch
+	for _, sc := range []*Scratch{&fresh, nil} {
+		elsewhere := []byte("elsewhere")
+		v := sc.BoxRoom(elsewhere)
+		copy(elsewhere, "XXXX")
+		if v != "elsewhere" {
+			t.Errorf("BoxRoom of a text not built in the room gave %v", v)
+		}
+		if sc.Room(3) == nil && sc != nil {
+			t.Errorf("no room for 3 bytes")
+		}
+	}
+}
