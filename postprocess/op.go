@@ -130,6 +130,28 @@ func (sc *Scratch) BoxText(b []byte) any {
 	return sc.chunks().String(sc.chunks().Text(b))
 }
 
+// Room returns an empty buffer in sc's chunks of text with room for n
+// bytes, for a text to be built in and handed to BoxRoom, which keeps it
+// where it was built (BoxText copies it from Buffer's memory); nil when sc
+// is nil, or n is more than a chunk keeps and more than the room left
+// (record.Boxes.TextRoom). A text that outgrows the room is copied.
+func (sc *Scratch) Room(n int) []byte {
+	if sc == nil {
+		return nil
+	}
+	return sc.chunks().TextRoom(n)
+}
+
+// BoxRoom returns b, a text built in Room's memory, as a boxed string in
+// sc's chunks (on its own when sc is nil). Nothing may use sc's chunks
+// between Room and BoxRoom.
+func (sc *Scratch) BoxRoom(b []byte) any {
+	if sc == nil || sc.boxes == nil { // no room was given: b is elsewhere
+		return string(b)
+	}
+	return sc.boxes.StringInRoom(b)
+}
+
 // chunks is sc's chunks of boxed values and text, made on first use.
 func (sc *Scratch) chunks() *record.Boxes {
 	if sc.boxes == nil {
@@ -495,7 +517,22 @@ func (op *Op) transformed(r *record.Record, out any, err error, at int) (*record
 	return r, nil
 }
 
+// empty reports whether a transform's answer v removes the field (an empty
+// value; with KeepScalars, numbers and booleans are kept). A string, the
+// usual answer, is answered inline, without record.IsEmpty's call and
+// type switch.
 func (op *Op) empty(v any) bool {
+	if x, ok := v.(string); ok {
+		return x == ""
+	}
+	return op.emptyOther(v)
+}
+
+// emptyOther is empty for a value that is not a string. (Not inlined, so
+// that empty is.)
+//
+//go:noinline
+func (op *Op) emptyOther(v any) bool {
 	if op.KeepScalars {
 		switch v.(type) {
 		case float64, bool:

@@ -175,14 +175,21 @@ func TestScratchBoxText(t *testing.T) {
 // keep their values over several chunks and, once the Scratch is
 // recycled, texts kept in the reused chunks are right too.
 func TestScratchTextsOverManyChunks(t *testing.T) {
+	checkTextsOverChunks(t, func(sc *Scratch, text string) any { return sc.BoxText(append(sc.Buffer(), text...)) })
+}
+
+// checkTextsOverChunks keeps texts of every length with keep, three
+// rounds of 400 with a recycle after each, and checks every text of a
+// round after the round.
+func checkTextsOverChunks(t *testing.T, keep func(sc *Scratch, text string) any) {
+	t.Helper()
 	var sc Scratch
 	for round := 0; round < 3; round++ {
 		var got []any
 		var want []string
 		for i := 0; i < 400; i++ {
-			n := (i * 37) % 700
-			text := strings.Repeat(string(rune('a'+(i+round)%26)), n)
-			got = append(got, sc.BoxText(append(sc.Buffer(), text...)))
+			text := strings.Repeat(string(rune('a'+(i+round)%26)), (i*37)%700)
+			got = append(got, keep(&sc, text))
 			want = append(want, text)
 		}
 		for i := range got {
@@ -191,5 +198,36 @@ func TestScratchTextsOverManyChunks(t *testing.T) {
 			}
 		}
 		sc.Recycle()
+	}
+}
+
+// TestScratchRoom: texts built in Room and boxed by BoxRoom (where they
+// were built; no room, nil, only for more than a chunk keeps) keep
+// their values over several chunks and recycles, interleaved with texts
+// kept by BoxText; a BoxRoom of a text built elsewhere, or without a
+// Scratch, is right too.
+func TestScratchRoom(t *testing.T) {
+	checkTextsOverChunks(t, func(sc *Scratch, text string) any {
+		n := len(text)
+		room := sc.Room(n)
+		if room == nil && n > 0 && n <= 512 || room != nil && (len(room) != 0 || cap(room) < n) {
+			t.Fatalf("Room(%d): len %d cap %d", n, len(room), cap(room))
+		}
+		if room == nil {
+			return sc.BoxText(append(sc.Buffer(), text...))
+		}
+		return sc.BoxRoom(append(room, text...))
+	})
+	var fresh Scratch
+	for _, sc := range []*Scratch{&fresh, nil} {
+		elsewhere := []byte("elsewhere")
+		v := sc.BoxRoom(elsewhere)
+		copy(elsewhere, "XXXX")
+		if v != "elsewhere" {
+			t.Errorf("BoxRoom of a text not built in the room gave %v", v)
+		}
+		if sc.Room(3) == nil && sc != nil {
+			t.Errorf("no room for 3 bytes")
+		}
 	}
 }

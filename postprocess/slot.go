@@ -59,10 +59,16 @@ func (op *Op) RunSlot(r *record.Record, s *Slot, sc *Scratch) (*record.Record, e
 	if x, ok := s.v.(string); ok {
 		switch {
 		case op.validString != nil:
+			valid := false
 			if s.facts != 0 {
-				return op.slotValidated(r, s, op.validKnown(x, s.facts))
+				valid = op.validKnown(x, s.facts)
+			} else {
+				valid = op.validString(x)
 			}
-			return op.slotValidated(r, s, op.validString(x))
+			if op.keptInPlace(s, valid) {
+				return r, nil
+			}
+			return op.slotValidated(r, s, valid)
 		case op.fromString != nil:
 			out, err := op.fromString(sc, x)
 			return op.slotTransformed(r, s, out, err)
@@ -105,6 +111,20 @@ func (op *Op) fill(r *record.Record, s *Slot) bool {
 	}
 	_, v := r.Data.At(at)
 	s.hold(r.Data, op.srcKey.String(), at, v, 0)
+	return true
+}
+
+// keptInPlace is slotValidated's usual end, small enough to be inlined
+// (a call less on most validation steps): reports whether the string is
+// kept where it is, in place and valid XOR inverted, and gives it then the
+// facts the op proves when valid.
+func (op *Op) keptInPlace(s *Slot, valid bool) bool {
+	if valid == op.invert || !op.inPlaceKey {
+		return false
+	}
+	if valid {
+		s.facts |= op.proves
+	}
 	return true
 }
 

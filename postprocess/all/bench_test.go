@@ -103,6 +103,8 @@ func BenchmarkSlotSteps(b *testing.B) {
 	for _, c := range []struct{ name, args, input string }{
 		{"parseJSON", `{}`, `{"device":"android","campaign":"blackfriday","session":"6ca44cf2ca4ef700"}`},
 		{"toLowerCase", `{}`, `Gus.Ng853@Example.com`},
+		{"toUpperCase", `{}`, `Weber`},
+		{"decodeBase64", `{}`, `dXNlcjozNTUwNDpzdG9yZQ==`},
 		{"isEmail", `{}`, `gus.ng853@example.com`},
 		{"isString", `{}`, `gus.ng853@example.com`},
 	} {

@@ -57,17 +57,27 @@ const caseKeeps = postprocess.FactASCII | postprocess.FactEmail
 
 // caseFromString is toLowerCase's or toUpperCase's answer for a string:
 // the string itself when the mapping leaves it as it is (unchanged is all
-// of it), else the mapped text, built in the Scratch's buffer from the
-// first character that may change.
+// of it), else the mapped text, built from the first character that may
+// change straight into the Scratch's chunks of text (Room: no copy), or,
+// when it may be longer than they keep, in its buffer.
 func caseFromString(unchanged func(string) int, appendFrom func([]byte, string, int) []byte) func(*postprocess.Scratch, string) (any, error) {
 	return func(sc *postprocess.Scratch, s string) (any, error) {
 		i := unchanged(s)
 		if i == len(s) {
 			return sc.Box(s), nil
 		}
+		if room := sc.Room(i + caseGrowth*(len(s)-i)); room != nil {
+			return sc.BoxRoom(appendFrom(room, s, i)), nil
+		}
 		return sc.BoxText(appendFrom(sc.Buffer(), s, i)), nil
 	}
 }
+
+// caseGrowth bounds how many times longer a character's case mapping is
+// than the character, in bytes ("ΐ" ⇒ "Ϊ́", two bytes to six; an invalid
+// byte ⇒ U+FFFD, one to three): the room asked for a mapped text. A text
+// that outgrows it is only copied.
+const caseGrowth = 3
 
 func caseTransformSpecs() []*spec {
 	return []*spec{

@@ -44,12 +44,22 @@ func encodingTransformSpecs() []*spec {
 }
 
 // base64FromString is decodeBase64's answer for a string: Node's lenient
-// decode read as UTF-8, built in the Scratch's buffer (text that is not
-// UTF-8 gets its replacement characters in a string of its own).
+// decode read as UTF-8, decoded straight into the Scratch's chunks of text
+// (Room: decoding never makes more bytes than it reads), or, when s is
+// longer than they keep, in its buffer (text that is not UTF-8 gets its
+// replacement characters in a string of its own).
 func base64FromString(sc *postprocess.Scratch, s string) (any, error) {
-	b, valid := jsbuf.AppendDecodeBase64UTF8(sc.Buffer(), s)
-	if !valid {
+	room := sc.Room(len(s))
+	inRoom := room != nil
+	if !inRoom {
+		room = sc.Buffer()
+	}
+	b, valid := jsbuf.AppendDecodeBase64UTF8(room, s)
+	switch {
+	case !valid:
 		return sc.Box(jsbuf.UTF8String(b)), nil
+	case inRoom:
+		return sc.BoxRoom(b), nil
 	}
 	return sc.BoxText(b), nil
 }
