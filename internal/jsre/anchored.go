@@ -65,7 +65,7 @@ func (c *runeClass) asciiBytes() *[256]bool {
 	}
 	var t [256]bool
 	for b := range utf8.RuneSelf {
-		t[b] = c.ascii[b/64]&(1<<(b%64)) != 0
+		t[b] = c.has(rune(b))
 	}
 	return &t
 }
