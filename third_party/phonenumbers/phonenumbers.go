@@ -712,9 +712,6 @@ var (
 	// These are maps for our prefix to carrier maps
 	carrierPrefixMap = make(map[string]*intStringMap)
 
-	// These are maps for our prefix to geocoding maps
-	geocodingPrefixMap = make(map[string]*intStringMap)
-
 	// All the calling codes we support
 	supportedCallingCodes map[int]bool // made by initMetadata
 
