@@ -3,9 +3,8 @@ package vjs
 import (
 	"strings"
 
-	"github.com/sluice-dev/sluice/internal/swar"
-
 	"github.com/sluice-dev/sluice/internal/lazyre"
+	"github.com/sluice-dev/sluice/internal/swar"
 )
 
 // IsEmail is @terascope/core-utils isEmail:
