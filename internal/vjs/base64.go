@@ -60,12 +60,6 @@ func base64Body(s string, urlSafe bool) bool {
 	return true
 }
 
-// Byte masks for the word-at-a-time tests.
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
 // base64Word reports whether the eight bytes of w are all of the alphabet
 // A-Z a-z 0-9 c62 c63: for ASCII bytes each test below sets a byte's high
 // bit without a carry into the next byte.
@@ -75,16 +69,6 @@ func base64Word(w uint64, c62, c63 byte) bool {
 	}
 	in := byteRange(w, 'A', 'Z') | byteRange(w, 'a', 'z') | byteRange(w, '0', '9') | byteIs(w, c62) | byteIs(w, c63)
 	return in == highs
-}
-
-// byteRange has the high bit of each byte of w (all ASCII) within lo..hi.
-func byteRange(w uint64, lo, hi byte) uint64 {
-	return (w + (0x80-uint64(lo))*ones) &^ (w + (0x7f-uint64(hi))*ones) & highs
-}
-
-// byteIs has the high bit of each byte of w (all ASCII) that is c (ASCII).
-func byteIs(w uint64, c byte) uint64 {
-	return ^((w ^ uint64(c)*ones) + 0x7f*ones) & highs
 }
 
 // trimPad strips up to max trailing '=' characters.
