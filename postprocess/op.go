@@ -26,6 +26,7 @@ type Op struct {
 	// field transform returns a number or boolean (docs/compat.md).
 	KeepScalars bool
 
+	// oneSource: Source is one key, srcKey (NewOp).
 	oneSource bool
 }
 
