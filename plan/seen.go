@@ -37,8 +37,9 @@ func (p *Plan) clearSeen() {
 	}
 }
 
-// noteSeen takes the first conjunct `_exists_:P` out of the checks of the
-// selectors an extraction of which reads P, and gives each such check and
+// noteSeen takes the first conjunct out of the checks of the selectors
+// whose first conjunct tests a path P alone and an extraction of which
+// reads P or a sibling of it (seenCheck), and gives each such check and
 // extraction a slot.
 func (p *Plan) noteSeen(ix *index) {
 	for i, s := range p.Selectors {
@@ -84,8 +85,7 @@ func seenCheck(s *Selector, c check) (check, bool) {
 	if !isPathTest || !readBy(s.Extractions, path) {
 		return c, false
 	}
-	_, isExists := first.Test().ExistsPath()
-	out := check{seen: path, seenTest: test, seenExists: isExists}
+	out := check{seen: path, seenTest: test, seenExists: test.IsExists()}
 	if len(parts) > 1 {
 		rest := &selector.Node{Kind: selector.KConjunction, Nodes: parts[1:], Start: ast.Start, End: ast.End}
 		m, err := s.Matcher.Part(rest)
