@@ -66,17 +66,17 @@ func (p *Plan) noteSeen(ix *index) {
 // that conjunct is a test of a dotted path P alone (selector.PathTest)
 // and an extraction of s reads P or a sibling of it.
 func seenCheck(s *Selector, c check) (check, bool) {
-	ast := c.restNode
-	if c.m == nil || ast == nil && c.m != s.Matcher || ast == nil && s.AST == nil {
-		return c, false
+	if c.m == nil || len(s.Extractions) == 0 {
+		return c, false // decided by the index, or no extraction to read P
 	}
+	ast := c.restNode // the rest of the selector (narrowed), else c.m is the whole (whole)
 	if ast == nil {
 		ast = s.AST
 	}
-	parts := conjuncts(ast, nil)
-	if len(s.Extractions) == 0 {
+	if ast == nil {
 		return c, false
 	}
+	parts := conjuncts(ast, nil)
 	first, err := s.Matcher.Part(parts[0])
 	if err != nil {
 		return c, false
