@@ -178,8 +178,9 @@ func (t *tarjan) visit(v string) {
 	t.stack = append(t.stack, v)
 	for _, w := range t.g.succs[v] {
 		if iw, seen := t.index[w]; !seen {
+			iw = len(t.low) // the number visit gives w
 			t.visit(w)
-			t.low[n] = min(t.low[n], t.low[t.index[w]])
+			t.low[n] = min(t.low[n], t.low[iw])
 		} else if t.on[iw] {
 			t.low[n] = min(t.low[n], iw)
 		}
