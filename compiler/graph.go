@@ -47,7 +47,7 @@ func (g *graph) addEdge(from, to string) {
 func selectorNode(s string) string { return "selector:" + s }
 func ruleNode(r *Rule) string      { return "#" + strconv.Itoa(r.ID) }
 
-// tagMap maps each tag to the graph ids of the rules carrying it, in load
+// buildTagMap maps each tag to the graph ids of the rules carrying it, in load
 // order: "selector:S" for selector-only rules, the rule's own id otherwise.
 func buildTagMap(rules []*Rule) map[string][]string {
 	m := map[string][]string{}

@@ -39,8 +39,9 @@ type State struct {
 	extracted bool
 	// KeepSelectors sets the "selectors" metadata on output records.
 	KeepSelectors bool
-	// UseIndex routes records through the selector index (the default);
-	// false evaluates every selector, the oracle the index is tested against.
+	// NoIndex evaluates every selector, the oracle the index is tested
+	// against, instead of routing records through the selector index
+	// (the default).
 	NoIndex bool
 	// Tracer, when set, observes every step (see Tracer).
 	Tracer Tracer

@@ -16,7 +16,7 @@ import (
 )
 
 // TestSlotPipelinesAgreeWithTraced: a pipeline passes the value of the key
-// its operations work on in place from one to the next (Step.runSlot)
+// its operations work on in place from one to the next (Op.RunSlot)
 // unless it is traced, when every step runs on its own. Random pipelines
 // (a chain of validations and transforms after an extraction, some in
 // place, some to another target, some inverted, with a join and a second
