@@ -47,7 +47,7 @@ func (g *graph) addEdge(from, to string) {
 func selectorNode(s string) string { return "selector:" + s }
 func ruleNode(r *Rule) string      { return "#" + strconv.Itoa(r.ID) }
 
-// tagMap maps each tag to the graph ids of the rules carrying it, in load
+// buildTagMap maps each tag to the graph ids of the rules carrying it, in load
 // order: "selector:S" for selector-only rules, the rule's own id otherwise.
 func buildTagMap(rules []*Rule) map[string][]string {
 	m := map[string][]string{}
@@ -178,8 +178,9 @@ func (t *tarjan) visit(v string) {
 	t.stack = append(t.stack, v)
 	for _, w := range t.g.succs[v] {
 		if iw, seen := t.index[w]; !seen {
+			iw = len(t.low) // the number visit gives w
 			t.visit(w)
-			t.low[n] = min(t.low[n], t.low[t.index[w]])
+			t.low[n] = min(t.low[n], t.low[iw])
 		} else if t.on[iw] {
 			t.low[n] = min(t.low[n], iw)
 		}

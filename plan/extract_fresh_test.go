@@ -136,7 +136,7 @@ func parse(t *testing.T, s string) *record.Object {
 	t.Helper()
 	o, err := record.ParseObject([]byte(s))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", s, err)
 	}
 	return o
 }

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"math/bits"
 	"strings"
 
 	"github.com/sluice-dev/sluice/lang/selector"
@@ -114,19 +113,6 @@ func appendOnce(list []int, v int) []int {
 		return list
 	}
 	return append(list, v)
-}
-
-// candidates appends, in order and without duplicates, the indexes of the
-// selectors that can match the record; set is scratch room for a bit set
-// (returned, grown if it had to be).
-func (ix *index) candidates(o *record.Object, hits []int, set []uint64) ([]int, []uint64) {
-	set = ix.candidateSet(o, set)
-	for w, word := range set {
-		for ; word != 0; word &= word - 1 {
-			hits = append(hits, w<<6|bits.TrailingZeros64(word))
-		}
-	}
-	return hits, set
 }
 
 // candidateSet returns set (scratch room, grown if it has to be) holding

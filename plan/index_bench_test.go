@@ -2,6 +2,7 @@ package plan
 
 import (
 	"encoding/json"
+	"math/bits"
 	"os"
 	"strings"
 	"testing"
@@ -83,4 +84,18 @@ func ordersIndex(b *testing.B) (*Plan, []*record.Object) {
 		recs = append(recs, obj(b, line))
 	}
 	return p, recs
+}
+
+// candidates appends, in order and without duplicates, the indexes of the
+// selectors that can match the record; set is scratch room for a bit set
+// (returned, grown if it had to be). The selection phase does not list
+// them: checkCandidates walks candidateSet's bits itself.
+func (ix *index) candidates(o *record.Object, hits []int, set []uint64) ([]int, []uint64) {
+	set = ix.candidateSet(o, set)
+	for w, word := range set {
+		for ; word != 0; word &= word - 1 {
+			hits = append(hits, w<<6|bits.TrailingZeros64(word))
+		}
+	}
+	return hits, set
 }

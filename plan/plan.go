@@ -45,7 +45,8 @@ type Plan struct {
 	restrictKeys []string
 	// restrictTargets are the distinct restrictKeys when a fresh target
 	// is one of them (markFreshTargets): the output pass removes them
-	// from where their extractions appended them (deleteRestricted).
+	// from where their extractions appended them (output, with
+	// record.Object.DeleteTargetsAt).
 	restrictTargets []record.Target
 }
 

@@ -39,8 +39,9 @@ type State struct {
 	extracted bool
 	// KeepSelectors sets the "selectors" metadata on output records.
 	KeepSelectors bool
-	// UseIndex routes records through the selector index (the default);
-	// false evaluates every selector, the oracle the index is tested against.
+	// NoIndex evaluates every selector, the oracle the index is tested
+	// against, instead of routing records through the selector index
+	// (the default).
 	NoIndex bool
 	// Tracer, when set, observes every step (see Tracer).
 	Tracer Tracer
@@ -392,8 +393,10 @@ func (st *State) fork(r *record.Record) *record.Record {
 }
 
 // postProcess runs the pipelines of the record's selectors, in order; the
-// hit list is read live because selector steps append to it. Operations in
-// place on one key pass its value along in a slot (Step.runSlot).
+// hit list is read live because selector steps append to it. Operations
+// in place on one key pass its value along in a slot (postprocess.Op.RunSlot,
+// for an operation reading one key and writing one key with an answer for
+// strings); every other step empties the slot, as it may change the record.
 func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *DeadLetter) {
 	if st.Tracer != nil {
 		return p.postProcessTraced(in, cur, st)
@@ -412,7 +415,7 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 				return nil, stepTimedOut(in, step, st)
 			}
 			var err error
-			if step.Kind == StepOp && step.Op.SlotReady() { // runSlot's test, without its call
+			if step.Kind == StepOp && step.Op.SlotReady() {
 				cur, err = step.Op.RunSlot(cur, &slot, &st.scratch)
 			} else {
 				slot.Reset()
@@ -429,9 +432,9 @@ func (p *Plan) postProcess(in, cur *record.Record, st *State) (*record.Record, *
 	return nonEmpty(cur), nil
 }
 
-// postProcessTraced is postProcess with each step shown to st.Tracer.
+// postProcessTraced is postProcess with each step shown to st.Tracer:
+// every step is run by itself (Step.run), without a slot.
 func (p *Plan) postProcessTraced(in, cur *record.Record, st *State) (*record.Record, *DeadLetter) {
-	var slot postprocess.Slot
 	for i := 0; i < len(st.hits) && cur != nil; i++ {
 		h := st.hits[i]
 		if h < 0 {
@@ -444,7 +447,7 @@ func (p *Plan) postProcessTraced(in, cur *record.Record, st *State) (*record.Rec
 				return nil, stepTimedOut(in, step, st)
 			}
 			st.Tracer.Stepping(h, step, cur)
-			cur, err = step.runSlot(cur, st, &slot)
+			cur, err = step.run(cur, st)
 			st.Tracer.Stepped(h, step, cur, err)
 			if err != nil {
 				return nil, dead(in, step.Rule, errCode(err, CodeOperation), err)

@@ -37,8 +37,9 @@ func (p *Plan) clearSeen() {
 	}
 }
 
-// noteSeen takes the first conjunct `_exists_:P` out of the checks of the
-// selectors an extraction of which reads P, and gives each such check and
+// noteSeen takes the first conjunct out of the checks of the selectors
+// whose first conjunct tests a path P alone and an extraction of which
+// reads P or a sibling of it (seenCheck), and gives each such check and
 // extraction a slot.
 func (p *Plan) noteSeen(ix *index) {
 	for i, s := range p.Selectors {
@@ -65,17 +66,17 @@ func (p *Plan) noteSeen(ix *index) {
 // that conjunct is a test of a dotted path P alone (selector.PathTest)
 // and an extraction of s reads P or a sibling of it.
 func seenCheck(s *Selector, c check) (check, bool) {
-	ast := c.restNode
-	if c.m == nil || ast == nil && c.m != s.Matcher || ast == nil && s.AST == nil {
-		return c, false
+	if c.m == nil || len(s.Extractions) == 0 {
+		return c, false // decided by the index, or no extraction to read P
 	}
+	ast := c.restNode // the rest of the selector (narrowed), else c.m is the whole (whole)
 	if ast == nil {
 		ast = s.AST
 	}
-	parts := conjuncts(ast, nil)
-	if len(s.Extractions) == 0 {
+	if ast == nil {
 		return c, false
 	}
+	parts := conjuncts(ast, nil)
 	first, err := s.Matcher.Part(parts[0])
 	if err != nil {
 		return c, false
@@ -84,8 +85,7 @@ func seenCheck(s *Selector, c check) (check, bool) {
 	if !isPathTest || !readBy(s.Extractions, path) {
 		return c, false
 	}
-	_, isExists := first.Test().ExistsPath()
-	out := check{seen: path, seenTest: test, seenExists: isExists}
+	out := check{seen: path, seenTest: test, seenExists: test.IsExists()}
 	if len(parts) > 1 {
 		rest := &selector.Node{Kind: selector.KConjunction, Nodes: parts[1:], Start: ast.Start, End: ast.End}
 		m, err := s.Matcher.Part(rest)

@@ -16,7 +16,7 @@ import (
 )
 
 // TestSlotPipelinesAgreeWithTraced: a pipeline passes the value of the key
-// its operations work on in place from one to the next (Step.runSlot)
+// its operations work on in place from one to the next (Op.RunSlot)
 // unless it is traced, when every step runs on its own. Random pipelines
 // (a chain of validations and transforms after an extraction, some in
 // place, some to another target, some inverted, with a join and a second
@@ -39,8 +39,8 @@ func TestSlotPipelinesAgreeWithTraced(t *testing.T) {
 		fast := &plan.State{ReuseOutput: true}
 		traced := &plan.State{Tracer: nopTracer{}}
 		for _, text := range recs {
-			a, deadA := p.RunOne(record.New(parseObject(t, text)), fast)
-			b, deadB := p.RunOne(record.New(parseObject(t, text)), traced)
+			a, deadA := p.RunOne(record.New(parse(t, text)), fast)
+			b, deadB := p.RunOne(record.New(parse(t, text)), traced)
 			if got, want := outcome(a, deadA), outcome(b, deadB); got != want {
 				t.Fatalf("rules\n%s\nrecord %s: with slots %s, traced %s", rules, text, got, want)
 			}
@@ -123,15 +123,6 @@ func slotRecords(t *testing.T) []string {
 	recs = append(recs, `{"user":{"email":"ÉCOLE@Example.com"},"token":"\u00ff","payload":"{\"a\":[]}","country":"İ"}`,
 		`{"customer":{"email":["A@B.co","x"]},"token":null,"payload":"{}","country":7}`, `{"method":""}`)
 	return recs
-}
-
-func parseObject(t *testing.T, text string) *record.Object {
-	t.Helper()
-	o, err := record.ParseObject([]byte(text))
-	if err != nil {
-		t.Fatalf("%s: %v", text, err)
-	}
-	return o
 }
 
 // outcome is a run's output and dead letter as text.

@@ -1,22 +1,6 @@
 package plan
 
-import (
-	"github.com/sluice-dev/sluice/postprocess"
-	"github.com/sluice-dev/sluice/record"
-)
-
-// runSlot is run for a step of a pipeline, in which an operation reading
-// one key and writing one key, with an answer for strings, takes the
-// key's value from slot when the operation before it left it there
-// (postprocess.Op.RunSlot); every other step empties the slot, as it may
-// change the record. Traced runs take run, step by step.
-func (s *Step) runSlot(r *record.Record, st *State, slot *postprocess.Slot) (*record.Record, error) {
-	if s.Kind == StepOp && st.Tracer == nil && s.Op.SlotReady() {
-		return s.Op.RunSlot(r, slot, &st.scratch)
-	}
-	slot.Reset()
-	return s.run(r, st)
-}
+import "github.com/sluice-dev/sluice/record"
 
 // run applies one post-process step to the current record.
 func (s *Step) run(r *record.Record, st *State) (*record.Record, error) {

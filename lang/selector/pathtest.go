@@ -25,6 +25,17 @@ type ValueTest struct{ l pathValueLeaf }
 // regular expressions run within b as MatchWithin runs them.
 func (t ValueTest) Match(v any, ok bool, b *jsre.Budget) bool { return t.l.matchValue(v, ok, b) }
 
+// IsExists reports whether t is the test of `_exists_:P`, which is
+// Exists: a caller may call that directly, where it is inlined.
+func (t ValueTest) IsExists() bool {
+	_, ok := t.l.(*pathExists)
+	return ok
+}
+
+// Exists is the test of `_exists_:P` on what P.Get read (v, ok): a
+// present value other than null, or an array with one.
+func Exists(v any, ok bool) bool { return existsIn(v, ok) }
+
 // pathValueLeaf is a leaf on a dotted path whose match is its test of
 // what the path read.
 type pathValueLeaf interface {

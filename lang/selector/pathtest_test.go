@@ -30,6 +30,9 @@ func TestPathTestMatchesAsTheLeaf(t *testing.T) {
 		if !ok || path.String() != "k.v" {
 			t.Fatalf("%s: PathTest %v, path %q", q, ok, path.String())
 		}
+		if test.IsExists() != (q == `_exists_:k.v`) {
+			t.Fatalf("%s: IsExists %v", q, test.IsExists())
+		}
 		for i := 0; i < 300; i++ {
 			v := leafValues[rng.Intn(len(leafValues))]
 			var rec string
