@@ -142,53 +142,39 @@ func (f *fastPath) firstMatch(s string) (idx []int, ok bool) {
 }
 
 // dotWrapped recognises BeginText, dot*, X, dot*, EndText and returns X.
-func dotWrapped(re *syntax.Regexp) (*syntax.Regexp, bool) {
-	if re.Op != syntax.OpConcat || len(re.Sub) < 5 {
-		return nil, false
-	}
-	s := re.Sub
-	n := len(s)
-	if s[0].Op != syntax.OpBeginText || s[n-1].Op != syntax.OpEndText || !isDotStar(s[1]) || !isDotStar(s[n-2]) {
-		return nil, false
-	}
-	if n == 5 {
-		return s[2], true
-	}
-	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[2 : n-2]}, true
-}
+func dotWrapped(re *syntax.Regexp) (*syntax.Regexp, bool) { return dotFramed(re, true, true) }
 
 // dotLed recognises BeginText, dot*, X, EndText (a wildcard *suffix) and
 // returns X.
-func dotLed(re *syntax.Regexp) (*syntax.Regexp, bool) {
-	if re.Op != syntax.OpConcat || len(re.Sub) < 4 {
-		return nil, false
-	}
-	s := re.Sub
-	n := len(s)
-	if s[0].Op != syntax.OpBeginText || s[n-1].Op != syntax.OpEndText || !isDotStar(s[1]) {
-		return nil, false
-	}
-	if n == 4 {
-		return s[2], true
-	}
-	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[2 : n-1]}, true
-}
+func dotLed(re *syntax.Regexp) (*syntax.Regexp, bool) { return dotFramed(re, true, false) }
 
 // dotTailed recognises BeginText, X, dot*, EndText (a wildcard prefix*)
 // and returns X.
-func dotTailed(re *syntax.Regexp) (*syntax.Regexp, bool) {
-	if re.Op != syntax.OpConcat || len(re.Sub) < 4 {
+func dotTailed(re *syntax.Regexp) (*syntax.Regexp, bool) { return dotFramed(re, false, true) }
+
+// dotFramed recognises a concatenation of BeginText, a dot* when led, X
+// (one or more parts), a dot* when tailed, and EndText, and returns X.
+func dotFramed(re *syntax.Regexp, led, tailed bool) (*syntax.Regexp, bool) {
+	if re.Op != syntax.OpConcat {
 		return nil, false
 	}
 	s := re.Sub
 	n := len(s)
-	if s[0].Op != syntax.OpBeginText || s[n-1].Op != syntax.OpEndText || !isDotStar(s[n-2]) {
+	lo, hi := 1, n-1 // X is s[lo:hi]
+	if led {
+		lo++
+	}
+	if tailed {
+		hi--
+	}
+	if hi <= lo || s[0].Op != syntax.OpBeginText || s[n-1].Op != syntax.OpEndText ||
+		led && !isDotStar(s[1]) || tailed && !isDotStar(s[n-2]) {
 		return nil, false
 	}
-	if n == 4 {
-		return s[1], true
+	if hi-lo == 1 {
+		return s[lo], true
 	}
-	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[1 : n-2]}, true
+	return &syntax.Regexp{Op: syntax.OpConcat, Sub: s[lo:hi]}, true
 }
 
 // canMatchLineTerminator reports whether re can match a text containing a
