@@ -52,7 +52,7 @@ func TestLeadScanByStartAgrees(t *testing.T) {
 			continue
 		}
 		s := word(rng.Intn(2 * shortText * len(set)))
-		if !byStart.byStartOnly(s) {
+		if !byStart.byStartFor(len(s)) {
 			long++
 		}
 		tried += scansAgree(t, &byStart, &byString, s, func() int { return rng.Intn(9) })

@@ -299,13 +299,14 @@ func (l *leadScan) reset(f *litFinder, s string) {
 // leadScan.index): s is not scanned by the shared prefix, nor by byStart
 // from every position (it is short enough for it).
 func (f *litFinder) perString(s string) bool {
-	return f.prefix == "" && !f.byStartOnly(s)
+	return f.prefix == "" && !f.byStartFor(len(s))
 }
 
-// byStartOnly reports whether every search of s from any position goes by
-// byStart (s is short enough for it: see index).
-func (f *litFinder) byStartOnly(s string) bool {
-	return f.starts != nil && len(s) <= shortText*len(f.set)
+// byStartFor reports whether a search of a text of n bytes (from where it
+// starts) goes by byStart: n is short enough for it. Every search of s
+// does when the whole of s is (perString).
+func (f *litFinder) byStartFor(n int) bool {
+	return f.starts != nil && n <= shortText*len(f.set)
 }
 
 // index is the smallest position >= from where a string of the set occurs,
@@ -314,7 +315,7 @@ func (l *leadScan) index(from int) (best, which int) {
 	if l.f.prefix != "" {
 		return l.byPrefix(from)
 	}
-	if l.f.starts != nil && len(l.s)-from <= shortText*len(l.f.set) {
+	if l.f.byStartFor(len(l.s) - from) {
 		return l.f.byStart(l.s, from)
 	}
 	best = -1
