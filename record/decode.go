@@ -379,7 +379,7 @@ func (d *decoder) expectKey(sh *Shape, tried *Shape) (string, *Shape) {
 			if c == tried {
 				continue
 			}
-			if d.atKeyFits(c) && d.atKey(c) || !d.atKeyFits(c) && d.atKeySlow(c) {
+			if d.atKey(c) || !d.atKeyFits(c) && d.atKeySlow(c) { // (atKey is false when it does not fit)
 				return c.key, c
 			}
 		}
