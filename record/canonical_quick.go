@@ -153,7 +153,10 @@ func canonStringTail(s string, i int) (int, bool) {
 	return i, false
 }
 
-// allASCII reports whether s has no byte of 0x80 or more.
+// allASCII reports whether s has no byte of 0x80 or more: swar.ASCII
+// without its branch per word and its bounds checks, small enough to be
+// inlined into quickCanonical (with swar.ASCII, BenchmarkCanonical/quick
+// took about 5 % longer).
 func allASCII(s string) bool {
 	var or uint64
 	i := 0
