@@ -102,7 +102,7 @@ type decoder struct {
 	slab  *slab // boxes values when set (Decoder)
 	// parent is the key (its shape) of the member whose object or array
 	// value is being decoded, for the first key of the object it is or
-	// holds (firstKeys); nil elsewhere
+	// holds (firstKeyHint); nil elsewhere
 	parent *Shape
 	// without a slab, the decoder's own chunks for boxing (boxString)
 	strs []string
