@@ -147,9 +147,8 @@ func (d *decoder) text(buf []byte) string {
 	if sl == nil {
 		return unsafe.String(unsafe.SliceData(buf), len(buf))
 	}
-	if k := len(sl.bytes); len(buf) > 0 && k < cap(sl.bytes) && unsafe.SliceData(buf) == &sl.bytes[:k+1][k] {
-		sl.bytes = sl.bytes[:k+len(buf)]
-		return unsafe.String(unsafe.SliceData(buf), len(buf))
+	if s, ok := sl.takeRoom(buf); ok {
+		return s
 	}
 	if cap(buf) <= maxBytes {
 		sl.buf = buf[:0]

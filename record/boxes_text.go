@@ -1,7 +1,5 @@
 package record
 
-import "unsafe"
-
 // TextRoom returns the room left in b's current chunk of text as an empty
 // slice with room for at least n bytes: when less is left, a new chunk's,
 // unless n is more than the texts a chunk keeps (then nil). A text
@@ -33,11 +31,8 @@ func (b *Boxes) newTextRoom(n int) []byte {
 // after), else a copy (Text).
 func (b *Boxes) StringInRoom(p []byte) any {
 	sl := &b.slab
-	var s string
-	if room := sl.bytes[len(sl.bytes):]; len(p) <= cap(room) && unsafe.SliceData(p) == unsafe.SliceData(room) {
-		sl.bytes = sl.bytes[:len(sl.bytes)+len(p)]
-		s = unsafe.String(unsafe.SliceData(p), len(p))
-	} else {
+	s, ok := sl.takeRoom(p)
+	if !ok {
 		s = sl.text(p)
 	}
 	if v, ok := boxInRoom(&sl.strs, s, stringBox); ok { // one call less per text

@@ -296,7 +296,7 @@ func controlEscape(h string) bool {
 
 // canonicalNumber checks the number at s[start]: an integer or a decimal
 // in one pass over its digits, when it is one of the kinds that need no
-// conversion to tell (canonicalInteger, shortFraction); any other by
+// conversion to tell (shortInteger, shortFraction); any other by
 // converting it (canonicalOtherNumber).
 func canonicalNumber(s string, start int) (int, bool) {
 	i := start
@@ -316,8 +316,8 @@ func canonicalNumber(s string, start int) (int, bool) {
 		return canonicalOtherNumber(s, start)
 	}
 	if intEnd == i { // no fraction
-		if intEnd > intStart && i-start < 16 && s[start:i] != "-0" {
-			return i, true // decoded exactly, written back digit for digit
+		if shortInteger(s, start, intStart, i) {
+			return i, true
 		}
 	} else if shortFraction(s, intStart, intEnd, i) {
 		return i, true
@@ -325,8 +325,24 @@ func canonicalNumber(s string, start int) (int, bool) {
 	return canonicalOtherNumber(s, start)
 }
 
-// shortFraction is shortDecimal of the number whose integer digits are
-// s[intStart:point] and whose fraction runs from the point to end.
+// shortInteger reports whether the integer s[start:end], whose digits
+// begin at intStart (after its minus), is decoded exactly and written
+// back digit for digit: it has digits, at most 15 bytes, and is not -0.
+func shortInteger(s string, start, intStart, end int) bool {
+	return end > intStart && end-start < 16 && s[start:end] != "-0"
+}
+
+// shortFraction reports whether the decimal whose integer digits are
+// s[intStart:point] and whose fraction runs from the point to end is
+// written as JavaScript writes numbers (55.96, -0.25, 0.000015: no
+// exponent, no leading zero but the one before a point, no trailing zero
+// after it) with at most 15 significant digits and a value of at least
+// 10^-6 (smaller ones are written with an exponent). Such a number is its
+// own text, so that no conversion need tell: decimals of at most 15
+// significant digits read back as themselves (a float64 holds 15 digits),
+// so the float64 that it reads as has no shorter decimal (it would read
+// back as that float64 too, and two such decimals cannot), and it is the
+// shortest one, the one AppendNumber writes (TestShortDecimalIsCanonical).
 func shortFraction(s string, intStart, point, end int) bool {
 	intDigits, fracStart := point-intStart, point+1
 	if intDigits == 0 || intDigits > 1 && s[intStart] == '0' || end == fracStart || s[end-1] == '0' {
@@ -347,60 +363,21 @@ func shortFraction(s string, intStart, point, end int) bool {
 }
 
 // canonicalOtherNumber checks the number at s[start] that
-// canonicalNumber's quick checks do not tell about.
+// canonicalNumber's quick checks do not tell about (an exponent, a long
+// integer, -0, a long or zero-padded decimal) by converting it: it is
+// canonical when AppendNumber writes it back as it came.
 func canonicalOtherNumber(s string, start int) (int, bool) {
 	i := start
-	simple := true
 	for ; i < len(s); i++ {
-		ch := s[i]
-		if ch == '.' || ch == 'e' || ch == 'E' || ch == '+' {
-			simple = false
-		} else if ch != '-' && !isDigit(ch) {
+		if ch := s[i]; ch != '.' && ch != 'e' && ch != 'E' && ch != '+' && ch != '-' && !isDigit(ch) {
 			break
 		}
 	}
 	lit := s[start:i]
-	if lit == "" {
-		return i, false
-	}
-	if simple && len(lit) < 16 && lit != "-0" {
-		return i, true // decoded exactly, written back digit for digit
-	}
-	if shortDecimal(lit) {
-		return i, true
-	}
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil || math.IsInf(f, 0) {
 		return i, false
 	}
 	var buf [32]byte
 	return i, string(AppendNumber(buf[:0], f)) == lit
-}
-
-// shortDecimal reports whether lit is a decimal written as JavaScript
-// writes numbers (55.96, -0.25, 0.000015: no exponent, no leading zero
-// but the one before a point, no trailing zero after it) with at most 15
-// significant digits and a value of at least 10^-6 (smaller ones are
-// written with an exponent). Such a number is its own text, so that no
-// conversion need tell: decimals of at most 15 significant digits read
-// back as themselves (a float64 holds 15 digits), so the float64 that
-// lit reads as has no shorter decimal (it would read back as that float64
-// too, and two such decimals cannot), and lit is the shortest one, the
-// one AppendNumber writes (TestShortDecimalIsCanonical).
-func shortDecimal(lit string) bool {
-	i := 0
-	if lit[0] == '-' {
-		i = 1
-	}
-	intStart := i
-	for i < len(lit) && isDigit(lit[i]) {
-		i++
-	}
-	if i >= len(lit) || lit[i] != '.' {
-		return false
-	}
-	point := i
-	for i++; i < len(lit) && isDigit(lit[i]); i++ {
-	}
-	return i == len(lit) && shortFraction(lit, intStart, point, i)
 }

@@ -131,6 +131,26 @@ func collidingObject(rng *rand.Rand) string {
 	return b.String()
 }
 
+// shortDecimal is shortFraction of a whole literal: whether lit is a
+// decimal that canonical takes without converting it.
+func shortDecimal(lit string) bool {
+	i := 0
+	if lit[0] == '-' {
+		i = 1
+	}
+	intStart := i
+	for i < len(lit) && isDigit(lit[i]) {
+		i++
+	}
+	if i >= len(lit) || lit[i] != '.' {
+		return false
+	}
+	point := i
+	for i++; i < len(lit) && isDigit(lit[i]); i++ {
+	}
+	return i == len(lit) && shortFraction(lit, intStart, point, i)
+}
+
 // TestShortDecimalIsCanonical pins canonical's shortcut for decimals
 // against converting them: whatever shortDecimal accepts, strconv reads
 // and AppendNumber writes back as it was, on random decimals of every

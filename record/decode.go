@@ -102,7 +102,7 @@ type decoder struct {
 	slab  *slab // boxes values when set (Decoder)
 	// parent is the key (its shape) of the member whose object or array
 	// value is being decoded, for the first key of the object it is or
-	// holds (firstKeys); nil elsewhere
+	// holds (firstKeyHint); nil elsewhere
 	parent *Shape
 	// without a slab, the decoder's own chunks for boxing (boxString)
 	strs []string
@@ -379,7 +379,7 @@ func (d *decoder) expectKey(sh *Shape, tried *Shape) (string, *Shape) {
 			if c == tried {
 				continue
 			}
-			if d.atKeyFits(c) && d.atKey(c) || !d.atKeyFits(c) && d.atKeySlow(c) {
+			if d.atKey(c) || !d.atKeyFits(c) && d.atKeySlow(c) { // (atKey is false when it does not fit)
 				return c.key, c
 			}
 		}

@@ -74,16 +74,6 @@ func (o *Object) resolveAll() {
 	}
 }
 
-// skip validates one JSON value at d.i without building it and returns its
-// text.
-func (d *decoder) skip() (string, error) {
-	start := d.i
-	if err := d.skipAny(); err != nil {
-		return "", err
-	}
-	return d.s[start:d.i], nil
-}
-
 func (d *decoder) skipValue() error {
 	if d.i >= len(d.s) {
 		return d.err("unexpected end of JSON input")

@@ -22,7 +22,7 @@ func (d *decoder) skipAny() error {
 }
 
 // skipMember is skipAny returning the value's text, for the decoder's
-// lazy members: one call to the quick way, not three.
+// lazy members: it validates one JSON value at d.i without building it.
 func (d *decoder) skipMember() (string, error) {
 	start := d.i
 	if d.depth+quickDepth <= maxDepth {

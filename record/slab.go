@@ -170,6 +170,19 @@ func (sl *slab) text(b []byte) string {
 	return unsafe.String(unsafe.SliceData(sl.bytes[start:]), n)
 }
 
+// takeRoom returns p as a string where it is and takes its bytes from
+// the chunk of text, when p was appended to the room left in the chunk
+// and did not outgrow it (moving away); else false, and the caller copies
+// it (text). Small enough to be inlined.
+func (sl *slab) takeRoom(p []byte) (string, bool) {
+	k := len(sl.bytes)
+	if len(p) == 0 || k == cap(sl.bytes) || unsafe.SliceData(p) != &sl.bytes[:k+1][k] {
+		return "", false
+	}
+	sl.bytes = sl.bytes[:k+len(p)]
+	return unsafe.String(unsafe.SliceData(p), len(p)), true
+}
+
 // boxString, boxFloat and lazyText box a decoded value in the decoder's
 // slab when it has one. Without one, strings and numbers are boxed in
 // chunks of the decoder's own, which grow from 4 values to a slab's 256:
